@@ -1,0 +1,79 @@
+"""Time one alternating Gibbs sweep of ptt's kernel next to its floor, measured in the same run.
+
+The floor of a sweep is what no implementation can avoid: the two matrix products (visible→hidden and
+hidden→visible, batched over the rungs of a stack) and drawing one uniform per unit. Everything else
+(bias, sigmoid, comparison) should add little on top. Sweeps are timed as training runs them, in calls of
+`--sweeps` consecutive sweeps (PTT and PCD use 10), and reported per sweep; kernel and floor are timed
+interleaved, so that the drift of a shared machine affects both alike. Usage:
+
+    python benchmarks/sweep.py [--device cuda] [--chains 1000] [--sweeps 10] [--repeats 15]
+
+The last line is `worst ratio to floor: X.XX`.
+"""
+import argparse, statistics, time
+import torch
+from ptt.rbm import BernoulliRBM, stack
+from ptt.kernels import gibbs, make_generator
+
+
+def _sync(device):
+    if torch.device(device).type == 'cuda': torch.cuda.synchronize()
+
+
+def timed_pair(fns, device, repeats):
+    "Median wall times (seconds) of each function in `fns`, measured interleaved so that drift affects all alike"
+    for fn in fns: fn(); fn()
+    times = [[] for _ in fns]
+    for _ in range(repeats):
+        for fn, ts in zip(fns, times):
+            _sync(device); t0 = time.perf_counter(); fn(); _sync(device)
+            ts.append(time.perf_counter() - t0)
+    return [statistics.median(ts) for ts in times]
+
+
+def ladder(n_visible, n_hidden, n_rungs, device, generator):
+    "A stack of `n_rungs` random models (a single model when `n_rungs` is 1)"
+    models = [BernoulliRBM.random(n_visible, n_hidden, std=0.05, generator=generator).to(device) for _ in range(n_rungs)]
+    return models[0] if n_rungs == 1 else stack(models)
+
+
+def floor_fn(model, v, generator, k):
+    "The unavoidable work of `k` sweeps: both matrix products (the same kind the sweep uses) and one uniform per unit"
+    w = model.weights
+    h = torch.empty(v.shape[:-1] + (w.shape[-1],), device=v.device)
+    uh, uv, vout = torch.empty_like(h), torch.empty_like(v), torch.empty_like(v)
+    wt = w.transpose(-1, -2)
+    mm = torch.bmm if model.is_stack else torch.mm
+    def run():
+        for _ in range(k):
+            mm(v, w, out=h)
+            torch.rand(h.shape, generator=generator, out=uh, device=v.device)
+            mm(h, wt, out=vout)
+            torch.rand(v.shape, generator=generator, out=uv, device=v.device)
+    return run
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    p.add_argument('--device', default='cuda' if torch.cuda.is_available() else 'cpu')
+    p.add_argument('--chains', type=int, default=1000)
+    p.add_argument('--sweeps', type=int, default=10)
+    p.add_argument('--repeats', type=int, default=15)
+    args = p.parse_args()
+    g = make_generator(0, args.device)
+    print(f"device {args.device}, {args.chains} chains per rung, {args.sweeps} sweeps per call, torch {torch.__version__}, "
+          f"{torch.get_num_threads()} threads")
+    print(f"{'N_v':>5} {'N_h':>5} {'rungs':>5} {'sweep ms':>10} {'floor ms':>10} {'ratio':>6}")
+    worst = 0.
+    for n_visible, n_hidden in [(784, 100), (400, 40)]:
+        for n_rungs in (1, 2, 16):
+            model = ladder(n_visible, n_hidden, n_rungs, args.device, g)
+            v = model.random_visible(args.chains, g)
+            k = args.sweeps
+            sweep, floor = (t / k for t in timed_pair([lambda: gibbs(model, v, k, g), floor_fn(model, v, g, k)], args.device, args.repeats))
+            worst = max(worst, sweep / floor)
+            print(f"{n_visible:>5} {n_hidden:>5} {n_rungs:>5} {sweep*1e3:>10.3f} {floor*1e3:>10.3f} {sweep/floor:>6.2f}")
+    print(f"worst ratio to floor: {worst:.2f}")
+
+
+if __name__ == '__main__': main()

@@ -1,1 +1,8 @@
-__version__ = "0.0.1"
+__version__ = "0.1.0"
+"Equilibrium training of energy-based models with Parallel Trajectory Tempering."
+
+from . import rbm, exact, kernels, ladder, diagnostics, reservoir, likelihood, optim, run, train, data, sample as sampling, explore
+from .rbm import BernoulliRBM, PottsRBM
+from .train import fit
+from .run import Run, load
+from .sample import sample

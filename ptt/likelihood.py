@@ -6,10 +6,10 @@ Docs: https://ptt-dev.github.io/ptt/likelihood.html.md"""
 
 # %% auto #0
 __all__ = ['log_mean_exp', 'Estimate', 'log_mean_exp_estimate', 'effective_sample_size', 'free_energy_gap', 'ptt_log_z_step',
-           'bar_from_gaps', 'bar_log_z_step', 'LadderLogZ', 'ladder_log_z', 'tempered', 'vbias_from_data',
-           'ais_schedule', 'AISWeights', 'ais_log_weights', 'ais_log_z']
+           'bar_from_gaps', 'bar_log_z_step', 'LadderLogZ', 'ladder_log_z', 'neighbour_gaps', 'tempered',
+           'vbias_from_data', 'ais_schedule', 'AISWeights', 'ais_log_weights', 'ais_log_z']
 
-# %% ../nbs/06_likelihood.ipynb #5a6c9d81
+# %% ../nbs/06_likelihood.ipynb #02de2ece
 import math
 from typing import NamedTuple
 import numpy as np
@@ -21,14 +21,14 @@ from .rbm import RBM, BernoulliRBM, PottsRBM, sample_bernoulli
 from .exact import independent_log_partition
 from .kernels import gibbs
 
-# %% ../nbs/06_likelihood.ipynb #d3b8dab3
+# %% ../nbs/06_likelihood.ipynb #9fbb7ca0
 def log_mean_exp(x:torch.Tensor, dim:int=-1) -> torch.Tensor:
     "$\\log\\frac1n\\sum_k e^{x_k}$ along `dim`, computed stably"
     n = x.shape[dim]
     if n == 0: raise ValueError("log_mean_exp of an empty set of values")
     return x.logsumexp(dim) - math.log(n)
 
-# %% ../nbs/06_likelihood.ipynb #09eba84f
+# %% ../nbs/06_likelihood.ipynb #2043821e
 class Estimate(NamedTuple):
     "An estimate and its standard error"
     value: float
@@ -47,7 +47,7 @@ def effective_sample_size(x:torch.Tensor) -> float:
     x = x.double().flatten()
     return (2 * x.logsumexp(0) - (2 * x).logsumexp(0)).exp().item()
 
-# %% ../nbs/06_likelihood.ipynb #ecfb526d
+# %% ../nbs/06_likelihood.ipynb #8dd3fc8f
 def _check_pair(model_prev:RBM, model_next:RBM):
     "Raise a `ValueError` unless the two models are single models of the same kind and shape"
     if model_prev.is_stack or model_next.is_stack: raise ValueError("expected two single models, not stacks (index the stack: models[t])")
@@ -61,12 +61,12 @@ def free_energy_gap(model_prev:RBM, model_next:RBM, v:torch.Tensor) -> torch.Ten
     v = v.double()
     return model_next.to(dtype=torch.float64).free_energy(v) - model_prev.to(dtype=torch.float64).free_energy(v)
 
-# %% ../nbs/06_likelihood.ipynb #a98903ce
+# %% ../nbs/06_likelihood.ipynb #989dfb97
 def ptt_log_z_step(model_prev:RBM, model_next:RBM, samples_prev:torch.Tensor) -> Estimate:
     "$\\log Z_{\\rm next}-\\log Z_{\\rm prev} = \\log\\langle e^{E_{\\rm prev}-E_{\\rm next}}\\rangle_{\\rm prev}$ from equilibrium samples of `model_prev`, with its standard error"
     return log_mean_exp_estimate(-free_energy_gap(model_prev, model_next, samples_prev))
 
-# %% ../nbs/06_likelihood.ipynb #caa8bde5
+# %% ../nbs/06_likelihood.ipynb #3c8eddd7
 def _log_fermi(x): return -np.logaddexp(0., x)   # log f(x) = log 1/(1+e^x)
 
 def _logsumexp(x:np.ndarray) -> float:
@@ -87,7 +87,7 @@ def _bar_bracket(u0:np.ndarray, u1:np.ndarray, m:float) -> tuple[float, float]:
     while _bar_equation(hi, u0, u1, m) > 0: hi, width = hi + width, 2 * width
     return lo, hi
 
-# %% ../nbs/06_likelihood.ipynb #7876e6fd
+# %% ../nbs/06_likelihood.ipynb #5c38fdfd
 def _bar_variance(delta:float, u0:np.ndarray, u1:np.ndarray, m:float) -> float:
     "Asymptotic variance of the BAR estimate `delta` (independent samples)"
     n0, n1 = len(u0), len(u1)
@@ -109,7 +109,7 @@ def bar_log_z_step(model_prev:RBM, model_next:RBM, samples_prev:torch.Tensor, sa
     "$\\log Z_{\\rm next}-\\log Z_{\\rm prev}$ by Bennett's acceptance ratio from equilibrium samples of both models, with its asymptotic standard error"
     return bar_from_gaps(free_energy_gap(model_prev, model_next, samples_prev), free_energy_gap(model_prev, model_next, samples_next))
 
-# %% ../nbs/06_likelihood.ipynb #3d46062a
+# %% ../nbs/06_likelihood.ipynb #bb90160b
 class LadderLogZ(NamedTuple):
     "log Z of every rung (float64, (T,)) and the standard error of each step of the recursion ((T-1,))"
     log_z: torch.Tensor
@@ -135,7 +135,15 @@ def ladder_log_z(models, samples, log_z0:float|torch.Tensor|None=None, method:st
     deltas = torch.tensor([log_z0] + [s.value for s in steps], dtype=torch.float64)
     return LadderLogZ(deltas.cumsum(0), torch.tensor([s.se for s in steps], dtype=torch.float64))
 
-# %% ../nbs/06_likelihood.ipynb #29868b6d
+# %% ../nbs/06_likelihood.ipynb #43857284
+def neighbour_gaps(models:RBM, x:torch.Tensor) -> tuple:
+    "$E_{t+1}-E_t$ on the states of rung t and on those of rung t+1, for every neighbouring pair of a stack: two (T-1, n) float64 tensors"
+    m = models.to(dtype=torch.float64)
+    x = x.double() if x.is_floating_point() or isinstance(m, BernoulliRBM) else x     # Potts states may be integer indices
+    e_same, e_up, e_down = m.free_energy(x), m[1:].free_energy(x[:-1]), m[:-1].free_energy(x[1:])   # E_t(x_t), E_{t+1}(x_t), E_t(x_{t+1})
+    return e_up - e_same[:-1], e_same[1:] - e_down
+
+# %% ../nbs/06_likelihood.ipynb #36060bef
 def _base_vbias(model:RBM, base_vbias) -> torch.Tensor:
     if base_vbias is None: return model.vbias
     a0 = torch.as_tensor(base_vbias).to(device=model.device, dtype=model.dtype)
@@ -148,7 +156,7 @@ def tempered(model:RBM, beta:float, base_vbias:torch.Tensor|None=None) -> RBM:
     a0 = _base_vbias(model, base_vbias)
     return type(model)(beta * model.weights, (1 - beta) * a0 + beta * model.vbias, beta * model.hbias)
 
-# %% ../nbs/06_likelihood.ipynb #b4c340ca
+# %% ../nbs/06_likelihood.ipynb #1f0e8e5a
 def vbias_from_data(model:RBM, data, eps:float=1e-4) -> torch.Tensor:
     "Visible biases of an independent model with the smoothed marginals of `data` (a base for AIS)"
     freq = model.check_data(data).double().mean(0)
@@ -158,7 +166,7 @@ def vbias_from_data(model:RBM, data, eps:float=1e-4) -> torch.Tensor:
     p = (1 - eps) * freq + eps / 2
     return (torch.log(p) - torch.log1p(-p)).to(model.dtype)
 
-# %% ../nbs/06_likelihood.ipynb #d6b0d164
+# %% ../nbs/06_likelihood.ipynb #c0466538
 def ais_schedule(n_betas:int, schedule:str='linear') -> torch.Tensor:
     "`n_betas` inverse temperatures from 0 to 1 (float64): 'linear', or 'sigmoid' (denser near both ends)"
     if n_betas < 2: raise ValueError(f"an AIS schedule needs at least 2 betas (0 and 1), got {n_betas}")
@@ -176,7 +184,7 @@ def _betas(n_betas:int, schedule) -> torch.Tensor:
         return b
     return ais_schedule(n_betas, schedule)
 
-# %% ../nbs/06_likelihood.ipynb #e3dc502c
+# %% ../nbs/06_likelihood.ipynb #c9d041fe
 class AISWeights(NamedTuple):
     "Log importance weights of the AIS chains (float64) and the exact log Z of the base model"
     log_weights: torch.Tensor

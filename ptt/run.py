@@ -7,7 +7,7 @@ Docs: https://ptt-dev.github.io/ptt/run.html.md"""
 # %% auto #0
 __all__ = ['FORMAT', 'VERSION', 'load', 'History', 'TrainState', 'Run', 'save_run', 'load_run']
 
-# %% ../nbs/08_run.ipynb #40cbce5c
+# %% ../nbs/08_run.ipynb #751ebea5
 import json, math, os, tempfile
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -20,7 +20,7 @@ from .ladder import Ladder
 from .reservoir import Reservoir
 from .optim import AdaptiveLR, GROUPS
 
-# %% ../nbs/08_run.ipynb #1757d905
+# %% ../nbs/08_run.ipynb #5c53494b
 class History:
     "Tables of a training run: `steps` (per update), `logs` (per evaluation), `rungs` (per frozen rung)"
     tables = ('steps', 'logs', 'rungs')
@@ -32,6 +32,12 @@ class History:
         n = len(next(iter(tab.values()))) if tab else 0
         for k in set(tab) | set(row):
             tab.setdefault(k, [math.nan] * n).append(row.get(k, math.nan))
+    def update_last(self, table:str, **values):
+        "Change (or add) values in the last row of `table`"
+        tab = getattr(self, table)
+        n = len(next(iter(tab.values()))) if tab else 0
+        if n == 0: raise ValueError(f"table {table!r} has no row to update")
+        for k, v in values.items(): tab.setdefault(k, [math.nan] * n)[-1] = v
     def __len__(self): return len(self.steps.get('update', []))
     def column(self, table:str, key:str) -> np.ndarray:
         "One column as an array (ragged columns, such as per-pair acceptances, become a NaN-padded 2-D array)"
@@ -44,7 +50,7 @@ class History:
         col = getattr(self, table).get(key, [])
         return col[-1] if col else default
 
-# %% ../nbs/08_run.ipynb #0dad59cc
+# %% ../nbs/08_run.ipynb #682c1264
 @dataclass
 class TrainState:
     "The resumable state of a training run"
@@ -62,7 +68,7 @@ class TrainState:
     seconds: float = 0.                    # training wall time so far
     stopped: str = ""                      # why training stopped early, if it did
 
-# %% ../nbs/08_run.ipynb #20fafc4e
+# %% ../nbs/08_run.ipynb #d16fd533
 class Run:
     "A training run: configuration, current model, ladder (PTT), history, checkpoints and resumable state"
     def __init__(self, config:dict, model:RBM, ladder:Ladder|None=None, history:History|None=None,
@@ -98,7 +104,7 @@ class Run:
         lad = f", {len(self.ladder)} rungs" if self.ladder is not None else ""
         return f"Run({self.method}, {self.state.update} updates{lad}, log Z {self.log_z:.4f}) of {self.model}"
 
-# %% ../nbs/08_run.ipynb #4783940c
+# %% ../nbs/08_run.ipynb #4d3cb4f7
 FORMAT, VERSION = 'ptt-run', 1
 _KINDS = {'BernoulliRBM': BernoulliRBM, 'PottsRBM': PottsRBM}
 
@@ -124,7 +130,7 @@ def _read_tables(g:h5py.Group) -> History:
         return [row[~np.isnan(row)].tolist() for row in a] if a.ndim == 2 else a.tolist()
     return History(**{t: {k: col(g[t][k]) for k in g[t]} for t in History.tables if t in g})
 
-# %% ../nbs/08_run.ipynb #49ec4a4f
+# %% ../nbs/08_run.ipynb #ed5764dd
 def _write_state(g:h5py.Group, s:TrainState):
     for f in fields(TrainState):
         v = getattr(s, f.name)
@@ -151,7 +157,7 @@ def _read_state(g:h5py.Group, device=None) -> TrainState:
         if 'opt_previous_weights' in g: s.opt.previous = tuple(t(f'opt_previous_{k}') for k in GROUPS)
     return s
 
-# %% ../nbs/08_run.ipynb #4802e407
+# %% ../nbs/08_run.ipynb #596339d5
 def save_run(run:Run, path):
     "Write `run` to the HDF5 file `path`, atomically (temporary file, then rename)"
     path = Path(path)
@@ -179,7 +185,7 @@ def save_run(run:Run, path):
         Path(tmp).unlink(missing_ok=True)
         raise
 
-# %% ../nbs/08_run.ipynb #4166ad5a
+# %% ../nbs/08_run.ipynb #e40a8458
 def _open_run(path) -> h5py.File:
     "Open `path` as a run file, or raise a ValueError that says what is wrong with it"
     path = Path(path)

@@ -8,17 +8,17 @@ Docs: https://ptt-dev.github.io/ptt/cli.html.md"""
 __all__ = ['ISING_DEFAULTS', 'OUTPUT_FORMATS', 'parse_ising', 'read_data', 'check_output', 'save_array', 'cmd_train',
            'cmd_sample', 'cmd_eval', 'cmd_ising', 'main']
 
-# %% ../nbs/14_cli.ipynb #f600be8d
+# %% ../nbs/14_cli.ipynb #f487e96c
 import argparse, os, sys, math, tempfile, warnings
 from pathlib import Path
 import numpy as np
 import torch
-from .data import ising, split, load_array, read_fasta, ising_entropy, DataError
+from .data import ising, split, load_array, read_fasta, ising_entropy
 from .train import fit
 from .run import load_run, Run
 from .sample import sample
 
-# %% ../nbs/14_cli.ipynb #e39b2ccc
+# %% ../nbs/14_cli.ipynb #ede371f8
 ISING_DEFAULTS = dict(L=8, beta=0.45, n=10_000, seed=0)
 
 def parse_ising(spec:str) -> dict:
@@ -65,7 +65,7 @@ def save_array(path, x):
     except BaseException:
         Path(tmp).unlink(missing_ok=True); raise
 
-# %% ../nbs/14_cli.ipynb #54f84fd0
+# %% ../nbs/14_cli.ipynb #4331b6a3
 def _check_out(path, resume:bool, force:bool):
     "Refuse to overwrite an existing run file unless resuming it or forced; the folder must exist"
     path = Path(path)
@@ -145,7 +145,7 @@ def cmd_ising(a) -> int:
     else: np.savetxt(sys.stdout, x.cpu().numpy(), fmt='%d')
     return 0
 
-# %% ../nbs/14_cli.ipynb #a583ebb7
+# %% ../nbs/14_cli.ipynb #e79da067
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog='ptt', description="Equilibrium training of RBMs with Parallel Trajectory Tempering")
     sub = p.add_subparsers(dest='command', required=True)

@@ -9,8 +9,9 @@ __all__ = ['BETA_C', 'PROTEIN_ALPHABET', 'MEDICAL_FEATURES', 'ising_energy', 'ma
            'ising_entropy', 'SwendsenWang', 'ising_schedule', 'ising', 'split', 'data_dir', 'DataError', 'load_array',
            'read_fasta', 'mnist', 'hgd', 'pf13354', 'pf13354_contacts', 'retina', 'medical_table', 'medical']
 
-# %% ../nbs/10_data.ipynb #18b7122c
+# %% ../nbs/10_data.ipynb #37ec726f
 import csv, gzip, io, math, os, operator, re, zipfile
+import h5py
 from collections import Counter
 from pathlib import Path
 import numpy as np
@@ -19,7 +20,7 @@ from scipy.sparse.csgraph import connected_components
 import torch
 import torch.nn.functional as F
 
-# %% ../nbs/10_data.ipynb #6d3ee4cb
+# %% ../nbs/10_data.ipynb #5d2268c6
 BETA_C = math.log(1 + math.sqrt(2)) / 2   # critical inverse temperature of the square lattice
 
 def _spins(v, L:int|None=None) -> torch.Tensor:
@@ -39,7 +40,7 @@ def magnetization(v) -> torch.Tensor:
     "Magnetization per spin $m=\\frac1N\\sum_i s_i$ of each configuration `v` in {0,1}"
     return _spins(v).mean(-1)
 
-# %% ../nbs/10_data.ipynb #a1030eda
+# %% ../nbs/10_data.ipynb #0620b43b
 def _beta_tensor(beta) -> torch.Tensor:
     "`beta` (a number or tensor) as a float64 tensor, after checking it is finite and ≥ 0"
     b = torch.as_tensor(beta, dtype=torch.float64)
@@ -83,7 +84,7 @@ def ising_log_z(L:int, beta) -> torch.Tensor:
     safe = torch.where(hot, torch.ones_like(b), b)             # β = 0 (Z = 2^N) is handled apart, with no NaN in gradients
     return torch.where(hot, L*L*math.log(2), _torus_log_z(L, L, safe))
 
-# %% ../nbs/10_data.ipynb #39fa740a
+# %% ../nbs/10_data.ipynb #9d0450f4
 def ising_mean_energy(L:int, beta) -> torch.Tensor:
     "Exact $\\langle E\\rangle = -\\partial_\\beta \\log Z$ of the L×L torus (total, float64, shaped like `beta`)"
     b = _beta_tensor(beta).detach().clone().requires_grad_()
@@ -96,7 +97,7 @@ def ising_entropy(L:int, beta) -> torch.Tensor:
     b = _beta_tensor(beta)
     return ising_log_z(L, b) + b * ising_mean_energy(L, b)
 
-# %% ../nbs/10_data.ipynb #62974d7f
+# %% ../nbs/10_data.ipynb #cf356a3c
 def _neighbours(L:int) -> np.ndarray:
     "Right and lower neighbour of each site of the L×L torus, shaped (L², 2)"
     r, c = np.divmod(np.arange(L*L), L)
@@ -148,13 +149,13 @@ class SwendsenWang:
         "Current configurations in {0,1}, shaped (n_chains, L²)"
         return torch.from_numpy((self.spins > 0).astype(np.float32))
 
-# %% ../nbs/10_data.ipynb #1b27b4e9
+# %% ../nbs/10_data.ipynb #33d55114
 def ising_schedule(L:int) -> tuple[int, int]:
     "Default (burn_in, spacing) in SW sweeps for an L×L lattice: 20 τ and 2 τ with τ(L) = 1.4 L^0.35"
     tau = 1.4 * _check_L(L) ** 0.35
     return math.ceil(20*tau), math.ceil(2*tau)
 
-# %% ../nbs/10_data.ipynb #ce168e40
+# %% ../nbs/10_data.ipynb #d183df2b
 _MAX_SITES = 2**20        # sites per SW graph
 
 def _count(name, x, lo):
@@ -196,7 +197,7 @@ def ising(L:int, beta:float, n:int, seed:int=0, n_chains:int|None=None, burn_in:
     v = torch.from_numpy(out.reshape(-1, L*L)[:n] > 0)
     return v.to(device=device, dtype=dtype)
 
-# %% ../nbs/10_data.ipynb #8f239bf8
+# %% ../nbs/10_data.ipynb #f185fc9c
 def split(data, test_frac:float=0.4, seed:int=0) -> tuple:
     "(train, test): the rows of `data` in a random order drawn from `seed`, with round(test_frac·n) rows in test"
     if not isinstance(data, (torch.Tensor, np.ndarray)): data = torch.as_tensor(data)
@@ -211,7 +212,7 @@ def split(data, test_frac:float=0.4, seed:int=0) -> tuple:
     else: perm = perm.to(data.device)
     return data[perm[n_test:]], data[perm[:n_test]]
 
-# %% ../nbs/10_data.ipynb #35ee73a8
+# %% ../nbs/10_data.ipynb #375d0af6
 def _default_data_dirs() -> list[Path]:
     "Where the shared data folder is looked for when neither a path nor PTT_DATA is given"
     import ptt
@@ -227,7 +228,7 @@ def data_dir(path=None) -> Path:
         if c.is_dir(): return c
     raise ValueError(f"data folder not found ({where}: {', '.join(map(str, cands))}); pass a path or set PTT_DATA")
 
-# %% ../nbs/10_data.ipynb #a89644e2
+# %% ../nbs/10_data.ipynb #8e2acb4e
 class DataError(ValueError):
     "A data file that cannot be used, with a one-line message naming it"
 
@@ -256,7 +257,6 @@ def _read_npz(p):
     raise DataError(f"{p}: holds {len(keys)} arrays ({', '.join(keys) or 'none'}) and none is named 'data'")
 
 def _read_h5(p):
-    import h5py
     with h5py.File(p, 'r') as f:
         sets = {}
         def collect(name, obj):                        # (returning None keeps visititems going)
@@ -295,7 +295,7 @@ def load_array(path) -> np.ndarray:
     except DataError: raise
     except Exception as e: raise DataError(f"{p}: cannot read it ({type(e).__name__}: {_one_line(e)})") from None
 
-# %% ../nbs/10_data.ipynb #42acb8fc
+# %% ../nbs/10_data.ipynb #88cedc48
 PROTEIN_ALPHABET = '-ACDEFGHIKLMNPQRSTVWY'
 
 def read_fasta(path, alphabet:str=PROTEIN_ALPHABET) -> tuple[np.ndarray, list[str]]:
@@ -324,7 +324,7 @@ def read_fasta(path, alphabet:str=PROTEIN_ALPHABET) -> tuple[np.ndarray, list[st
     codes = np.frombuffer(''.join(seqs).upper().encode('ascii', 'replace'), dtype=np.uint8)
     return table[codes].reshape(len(seqs), -1), names
 
-# %% ../nbs/10_data.ipynb #0bdf5f46
+# %% ../nbs/10_data.ipynb #f054a2e4
 def _dataset_file(folder:str, name:str, path=None) -> Path:
     "The file `name` of a data set, in `<data folder>/<folder>` or in the data folder itself"
     base = data_dir(path)
@@ -338,7 +338,7 @@ def _guarded(p:Path, read):
     except DataError: raise
     except Exception as e: raise DataError(f"{p}: cannot read it ({type(e).__name__}: {_one_line(e)})") from None
 
-# %% ../nbs/10_data.ipynb #6a381e2f
+# %% ../nbs/10_data.ipynb #4298a662
 def _read_idx(p:Path, magic:int) -> np.ndarray:
     "An IDX array (gzipped) with the expected magic number"
     with gzip.open(p, 'rb') as f: raw = f.read()
@@ -359,7 +359,7 @@ def mnist(split:str='train', binarize:bool=True, threshold:int=127, path=None) -
     x = torch.from_numpy(images.reshape(len(images), -1).copy())
     return (x > threshold).float() if binarize else x, torch.from_numpy(labels.astype(np.int64))
 
-# %% ../nbs/10_data.ipynb #7ba7f120
+# %% ../nbs/10_data.ipynb #7c6ce37b
 def _read_hapt(p:Path) -> tuple[np.ndarray, list[str]]:
     with zipfile.ZipFile(p) as z:
         names = [n for n in z.namelist() if not n.endswith('/')]
@@ -390,7 +390,7 @@ def hgd(path=None) -> tuple[torch.Tensor, list[str], list[str], list[str]]:
     labels = [panel.get(i.rsplit('_', 1)[0], ('unknown', 'unknown')) for i in ids]
     return torch.from_numpy(x).float(), ids, [l[0] for l in labels], [l[1] for l in labels]
 
-# %% ../nbs/10_data.ipynb #00657802
+# %% ../nbs/10_data.ipynb #23c0454f
 def pf13354(path=None) -> tuple[torch.Tensor, list[str]]:
     "(MSA as integers (7515, 202) over PROTEIN_ALPHABET, sequence names) of the PF13354 family"
     seqs, names = read_fasta(_dataset_file('pf13354', 'PF13354_wo_ref_seqs.fasta.gz', path))
@@ -407,12 +407,11 @@ def pf13354_contacts(path=None, min_sep:int=4, cutoff:float=8.0) -> torch.Tensor
     c[i[keep], j[keep]] = True
     return c | c.T
 
-# %% ../nbs/10_data.ipynb #10de2f36
+# %% ../nbs/10_data.ipynb #d2bdd77f
 def _read_mat(p:Path) -> np.ndarray:
     import scipy.io
     try: return scipy.io.loadmat(p, variable_names=['data'])['data']
     except NotImplementedError:                                  # MATLAB v7.3 = HDF5, column-major
-        import h5py
         with h5py.File(p, 'r') as f: return f['data'][()].T
 
 def retina(path=None) -> torch.Tensor:
@@ -421,7 +420,7 @@ def retina(path=None) -> torch.Tensor:
     if x.ndim != 2 or not ((x == 0) | (x == 1)).all(): raise DataError(f"retina data: expected a 0/1 matrix, got shape {x.shape}")
     return torch.from_numpy(x.astype(np.float32))
 
-# %% ../nbs/10_data.ipynb #874601b4
+# %% ../nbs/10_data.ipynb #93b5d787
 MEDICAL_FEATURES = ('Gender', 'Symptoms', 'Causes', 'Disease', 'Medicine')
 _MEDICAL_FIXES = {'Gender': {'Femal': 'Female'},
                   'Disease': {'Pheumonia': 'Pneumonia', 'Respiratory AntiInfection': 'Respiratory Infection',

@@ -7,13 +7,12 @@ Docs: https://ptt-dev.github.io/ptt/optim.html.md"""
 # %% auto #0
 __all__ = ['GROUPS', 'gradient', 'cosine', 'AdaptiveLR']
 
-# %% ../nbs/07_optim.ipynb #1e14a057
-import math
+# %% ../nbs/07_optim.ipynb #10437baf
 from dataclasses import dataclass, field
 import torch
 from .rbm import RBM
 
-# %% ../nbs/07_optim.ipynb #b25fbd10
+# %% ../nbs/07_optim.ipynb #43d1a6f3
 def _moments(model:RBM, v:torch.Tensor, weights:torch.Tensor|None=None) -> tuple:
     "Weighted averages of $v\\,p(h|v)^T$, $v$ and $p(h|v)$ over a batch of visible states (flat visible layout)"
     ph, vf = model.hidden_probs(v), model._flat(v)
@@ -26,7 +25,7 @@ def gradient(model:RBM, data:torch.Tensor, samples:torch.Tensor, data_weights:to
     pos, neg = _moments(model, data, data_weights), _moments(model, samples, sample_weights)
     return tuple((p - n).reshape(q.shape) for p, n, q in zip(pos, neg, model.params))
 
-# %% ../nbs/07_optim.ipynb #6003dcb5
+# %% ../nbs/07_optim.ipynb #50b77b6c
 GROUPS = ('weights', 'vbias', 'hbias')
 
 def cosine(a:torch.Tensor, b:torch.Tensor) -> float:

@@ -7,19 +7,18 @@ Docs: https://ptt-dev.github.io/ptt/rbm.html.md"""
 # %% auto #0
 __all__ = ['sample_bernoulli', 'sample_categorical', 'affine', 'RBM', 'BernoulliRBM', 'PottsRBM', 'stack']
 
-# %% ../nbs/00_rbm.ipynb #906d56f2
-import math
+# %% ../nbs/00_rbm.ipynb #2b6918e5
 import torch
 import torch.nn.functional as F
 from fastcore.basics import patch
 
-# %% ../nbs/00_rbm.ipynb #f1133414
+# %% ../nbs/00_rbm.ipynb #66d80241
 def sample_bernoulli(p:torch.Tensor, generator:torch.Generator|None=None) -> torch.Tensor:
     "0/1 samples with probabilities `p` (same shape and dtype as `p`), by thresholding uniforms"
     u = torch.rand(p.shape, generator=generator, device=p.device, dtype=p.dtype)
     return torch.lt(u, p, out=u)
 
-# %% ../nbs/00_rbm.ipynb #9366d6fd
+# %% ../nbs/00_rbm.ipynb #07ee1458
 def sample_categorical(logits:torch.Tensor, generator:torch.Generator|None=None) -> torch.Tensor:
     "One-hot samples from the softmax of `logits` over the last axis (same shape and dtype)"
     cdf = logits.softmax(-1).cumsum_(-1)
@@ -27,20 +26,20 @@ def sample_categorical(logits:torch.Tensor, generator:torch.Generator|None=None)
     idx = (cdf < u).sum(-1, keepdim=True).clamp_(max=cdf.shape[-1]-1)
     return torch.zeros_like(cdf).scatter_(-1, idx, 1.)
 
-# %% ../nbs/00_rbm.ipynb #f7e0b7e3
+# %% ../nbs/00_rbm.ipynb #90401be1
 def affine(x:torch.Tensor, w:torch.Tensor, b:torch.Tensor) -> torch.Tensor:
     "`x @ w + b` with a fused bias, for one model (`w` 2-D) or a stack of models (`w` 3-D)"
     if w.ndim == 3: return torch.baddbmm(b.unsqueeze(-2), x, w)
     if x.ndim == 2: return torch.addmm(b, x, w)
     return x @ w + b
 
-# %% ../nbs/00_rbm.ipynb #b8cbf8b0
+# %% ../nbs/00_rbm.ipynb #ebca9b58
 def _stack_of(t:torch.Tensor, ndim:int) -> tuple:
     "Leading (stack) axes of a parameter whose own shape has `ndim` axes"
     if t.ndim not in (ndim, ndim+1): raise ValueError(f"expected a parameter with {ndim} axes (or {ndim+1} for a stack), got shape {tuple(t.shape)}")
     return tuple(t.shape[:t.ndim-ndim])
 
-# %% ../nbs/00_rbm.ipynb #c7678f00
+# %% ../nbs/00_rbm.ipynb #f2518211
 class RBM:
     "An RBM with binary hidden units, or a stack of them (parameters with one extra leading axis)"
     _w_axes = 2        # axes of the weights of one model
@@ -138,7 +137,7 @@ class RBM:
         if h.shape[-1] != self.n_hidden: raise ValueError(f"hidden states have {h.shape[-1]} units, the model has {self.n_hidden}")
         return affine(h, self._w.transpose(-1, -2), self._a).unflatten(-1, self.visible_shape)
 
-# %% ../nbs/00_rbm.ipynb #6267ffbe
+# %% ../nbs/00_rbm.ipynb #419a0366
 class BernoulliRBM(RBM):
     "RBM with binary visible units $v_i\\in\\{0,1\\}$: `weights` $(N_v,N_h)$, `vbias` $(N_v)$, `hbias` $(N_h)$"
     _w_axes = 2
@@ -159,7 +158,7 @@ class BernoulliRBM(RBM):
         "`n` uniformly random visible states (per rung, for a stack)"
         return sample_bernoulli(torch.full((*self.stack_shape, n, self.n_visible), 0.5, dtype=self.dtype, device=self.device), generator)
 
-# %% ../nbs/00_rbm.ipynb #5f2f7b36
+# %% ../nbs/00_rbm.ipynb #ebab5598
 def _checked_array(x, what:str, dtype:torch.dtype, device) -> torch.Tensor:
     "`x` as a tensor of `dtype` on `device`; `ValueError` if it is empty or holds NaN or infinities"
     try: x = torch.as_tensor(x)
@@ -171,7 +170,7 @@ def _checked_array(x, what:str, dtype:torch.dtype, device) -> torch.Tensor:
     if x.is_floating_point() and not torch.isfinite(x).all(): raise ValueError(f"{what} contains NaN or infinite values")
     return x.to(device=device, dtype=dtype)
 
-# %% ../nbs/00_rbm.ipynb #eb28922e
+# %% ../nbs/00_rbm.ipynb #47a9d97d
 def _generator_of(generator, seed): return generator if generator is not None else torch.Generator().manual_seed(seed)
 
 @patch(cls_method=True)
@@ -193,7 +192,7 @@ def from_data(cls:BernoulliRBM, data, n_hidden:int, std:float=1e-4, eps:float=1e
     model.vbias = torch.log(p) - torch.log1p(-p)
     return model
 
-# %% ../nbs/00_rbm.ipynb #f72bf809
+# %% ../nbs/00_rbm.ipynb #bf7c25c2
 class PottsRBM(RBM):
     "RBM with categorical visible units in $\\{0..q-1\\}$: `weights` $(N_v,q,N_h)$, `vbias` $(N_v,q)$, `hbias` $(N_h)$"
     _w_axes = 3
@@ -252,7 +251,7 @@ def from_data(cls:PottsRBM, data, n_hidden:int, n_states:int|None=None, std:floa
     model.vbias -= model.vbias.mean(-1, keepdim=True)
     return model
 
-# %% ../nbs/00_rbm.ipynb #b7c02d20
+# %% ../nbs/00_rbm.ipynb #82760258
 def stack(models) -> RBM:
     "One stacked model from a sequence of models of the same kind and shape (or of stacks, concatenated)"
     models = list(models)

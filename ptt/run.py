@@ -7,9 +7,9 @@ Docs: https://ptt-dev.github.io/ptt/run.html.md"""
 # %% auto #0
 __all__ = ['FORMAT', 'VERSION', 'load', 'History', 'TrainState', 'Run', 'save_run', 'load_run']
 
-# %% ../nbs/08_run.ipynb #751ebea5
+# %% ../nbs/08_run.ipynb #0e902b40
 import json, math, os, tempfile
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from pathlib import Path
 import numpy as np
 import torch
@@ -20,7 +20,7 @@ from .ladder import Ladder
 from .reservoir import Reservoir
 from .optim import AdaptiveLR, GROUPS
 
-# %% ../nbs/08_run.ipynb #5c53494b
+# %% ../nbs/08_run.ipynb #261e627a
 class History:
     "Tables of a training run: `steps` (per update), `logs` (per evaluation), `rungs` (per frozen rung)"
     tables = ('steps', 'logs', 'rungs')
@@ -50,7 +50,7 @@ class History:
         col = getattr(self, table).get(key, [])
         return col[-1] if col else default
 
-# %% ../nbs/08_run.ipynb #682c1264
+# %% ../nbs/08_run.ipynb #9cb5ab67
 @dataclass
 class TrainState:
     "The resumable state of a training run"
@@ -68,7 +68,7 @@ class TrainState:
     seconds: float = 0.                    # training wall time so far
     stopped: str = ""                      # why training stopped early, if it did
 
-# %% ../nbs/08_run.ipynb #d16fd533
+# %% ../nbs/08_run.ipynb #53aa71c4
 class Run:
     "A training run: configuration, current model, ladder (PTT), history, checkpoints and resumable state"
     def __init__(self, config:dict, model:RBM, ladder:Ladder|None=None, history:History|None=None,
@@ -104,7 +104,7 @@ class Run:
         lad = f", {len(self.ladder)} rungs" if self.ladder is not None else ""
         return f"Run({self.method}, {self.state.update} updates{lad}, log Z {self.log_z:.4f}) of {self.model}"
 
-# %% ../nbs/08_run.ipynb #4d3cb4f7
+# %% ../nbs/08_run.ipynb #b7fa2da0
 FORMAT, VERSION = 'ptt-run', 1
 _KINDS = {'BernoulliRBM': BernoulliRBM, 'PottsRBM': PottsRBM}
 
@@ -130,7 +130,7 @@ def _read_tables(g:h5py.Group) -> History:
         return [row[~np.isnan(row)].tolist() for row in a] if a.ndim == 2 else a.tolist()
     return History(**{t: {k: col(g[t][k]) for k in g[t]} for t in History.tables if t in g})
 
-# %% ../nbs/08_run.ipynb #ed5764dd
+# %% ../nbs/08_run.ipynb #219213d6
 def _write_state(g:h5py.Group, s:TrainState):
     for f in fields(TrainState):
         v = getattr(s, f.name)
@@ -157,7 +157,7 @@ def _read_state(g:h5py.Group, device=None) -> TrainState:
         if 'opt_previous_weights' in g: s.opt.previous = tuple(t(f'opt_previous_{k}') for k in GROUPS)
     return s
 
-# %% ../nbs/08_run.ipynb #596339d5
+# %% ../nbs/08_run.ipynb #f3ff53b2
 def save_run(run:Run, path):
     "Write `run` to the HDF5 file `path`, atomically (temporary file, then rename)"
     path = Path(path)
@@ -185,7 +185,7 @@ def save_run(run:Run, path):
         Path(tmp).unlink(missing_ok=True)
         raise
 
-# %% ../nbs/08_run.ipynb #e40a8458
+# %% ../nbs/08_run.ipynb #55e6138d
 def _open_run(path) -> h5py.File:
     "Open `path` as a run file, or raise a ValueError that says what is wrong with it"
     path = Path(path)

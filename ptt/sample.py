@@ -7,7 +7,7 @@ Docs: https://ptt-dev.github.io/ptt/sample.html.md"""
 # %% auto #0
 __all__ = ['greedy_ladder', 'temperature_models', 'temperature_ladder', 'checkpoint_ladder', 'Samples', 'run_ladder', 'sample']
 
-# %% ../nbs/11_sample.ipynb #1d635f05
+# %% ../nbs/11_sample.ipynb #e40f1e74
 import math
 from typing import NamedTuple
 import torch
@@ -19,7 +19,7 @@ from .reservoir import Tempering, Thermalization
 from .likelihood import neighbour_gaps, bar_from_gaps, tempered
 from .run import Run
 
-# %% ../nbs/11_sample.ipynb #1ec6c0c2
+# %% ../nbs/11_sample.ipynb #ac4e0717
 def _resample(x:torch.Tensor, log_w:torch.Tensor, g:torch.Generator) -> torch.Tensor:
     "Rows of `x` drawn with probabilities ∝ exp(`log_w`)"
     idx = torch.multinomial(torch.softmax(log_w.double(), 0).float(), len(x), replacement=True, generator=g)
@@ -46,7 +46,7 @@ def greedy_ladder(candidates:list, x0:torch.Tensor, alpha:float=0.3, gibbs_steps
         chosen.append(best); cur = best
     return chosen
 
-# %% ../nbs/11_sample.ipynb #1eb51796
+# %% ../nbs/11_sample.ipynb #280f7da9
 def temperature_models(model:RBM, betas) -> RBM:
     "A stack of `model` at inverse temperatures `betas` (all parameters scaled by β)"
     zero = torch.zeros_like(model.vbias)
@@ -63,7 +63,7 @@ def temperature_ladder(model:RBM, alpha:float=0.3, n_chains:int=1000, gibbs_step
     betas = [betas[i] for i in chosen]
     return temperature_models(model, betas), betas
 
-# %% ../nbs/11_sample.ipynb #3a3f69e5
+# %% ../nbs/11_sample.ipynb #7e7ce2ae
 def checkpoint_ladder(run:Run, alpha:float=0.3, n_chains:int=1000, gibbs_steps:int=10, upto:int|None=None,
                       generator:torch.Generator|None=None) -> tuple:
     "A PTT ladder assembled from the checkpoints of `run` (up to update `upto`): (stack of models, their updates)"
@@ -77,7 +77,7 @@ def checkpoint_ladder(run:Run, alpha:float=0.3, n_chains:int=1000, gibbs_steps:i
     updates = [0] + [u for u, _ in cps]
     return stack([models[i] for i in chosen]), [updates[i] for i in chosen]
 
-# %% ../nbs/11_sample.ipynb #79d0334d
+# %% ../nbs/11_sample.ipynb #0cafa657
 class Samples(NamedTuple):
     "Equilibrium samples of the top rung, the thermalization report, the ladder, and log Z of every rung (with standard errors)"
     x: torch.Tensor
@@ -113,7 +113,7 @@ def _ladder_log_z(models:RBM, gaps:list) -> tuple:
     values = torch.tensor([0.] + [s.value for s in steps], dtype=torch.float64).cumsum(0) + z0
     return values, torch.tensor([0.] + [s.se ** 2 for s in steps], dtype=torch.float64).cumsum(0).sqrt()
 
-# %% ../nbs/11_sample.ipynb #6210c86f
+# %% ../nbs/11_sample.ipynb #8f0aee9c
 def sample(source, n:int=5000, ladder:str='auto', n_chains:int|None=None, gibbs_steps:int=10, alpha:float=0.3, seed:int=0,
            factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, full:bool=False):
     "`n` equilibrium samples of a run's current model (or of a model), by tempering over a ladder with the thermalization protocol"

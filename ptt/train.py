@@ -9,7 +9,7 @@ __all__ = ['prepare_data', 'make_config', 'log_schedule', 'start_run', 'pcd_upda
            'thermalized_records', 'freeze', 'ptt_update', 'mean_free_energy', 'current_log_z', 'evaluate',
            'final_evaluation', 'train', 'fit']
 
-# %% ../nbs/09_train.ipynb #d6417d92
+# %% ../nbs/09_train.ipynb #faabb016
 import math, signal, sys, threading, time, warnings, hashlib
 import numpy as np
 import torch
@@ -23,7 +23,7 @@ from .likelihood import bar_log_z_step, bar_from_gaps, neighbour_gaps
 from .optim import AdaptiveLR, gradient, GROUPS
 from .run import Run, History, TrainState, save_run, load_run
 
-# %% ../nbs/09_train.ipynb #f3eb9ad9
+# %% ../nbs/09_train.ipynb #881d48c1
 def prepare_data(data, visible:str|None=None, n_states:int|None=None, device=None, dtype=torch.float32, what='data'):
     "Checked data as a tensor for training, the kind of visible units ('bernoulli' or 'potts') and the number of states"
     x = _checked_array(data, what, torch.float64, device)
@@ -41,7 +41,7 @@ def _fingerprint(x:torch.Tensor) -> str:
     "A short hash of a data tensor, to check that a resumed run sees the same data"
     return hashlib.sha1(x.detach().cpu().contiguous().numpy().tobytes()).hexdigest()[:16]
 
-# %% ../nbs/09_train.ipynb #55b3b378
+# %% ../nbs/09_train.ipynb #536e4c73
 def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=10, updates=1000, batch_size=None, lr=None, max_lr=None,
                 min_lr=1e-7, adaptive=None, alpha=0.3, seed=0, init_std=1e-2, l2=0., sweeps_per_update=2, reservoir_factor=10,
                 therm_factor=20., therm_gibbs_steps=None, therm_min_sweeps=100, therm_max_sweeps=10_000, max_rejections=50, min_ess=0.1,
@@ -66,7 +66,7 @@ def log_schedule(updates:int, log_every:int) -> set:
     "Updates at which a run is evaluated and checkpointed: powers of two early on, then every `log_every`, and the last"
     return {u for u in (2**np.arange(int(math.log2(updates)) + 1)).tolist()} | set(range(log_every, updates + 1, log_every)) | {updates}
 
-# %% ../nbs/09_train.ipynb #c84eb892
+# %% ../nbs/09_train.ipynb #7b032b3a
 def start_run(train:torch.Tensor, kind:str, n_states:int|None, config:dict, device=None, dtype=torch.float32) -> Run:
     "A fresh run: initial model (and ladder), chains, optimizer and generator state"
     g = make_generator(config['seed'], device)
@@ -86,7 +86,7 @@ def start_run(train:torch.Tensor, kind:str, n_states:int|None, config:dict, devi
     state.rng = g.get_state()
     return Run(config, model, ladder, History(), [], state)
 
-# %% ../nbs/09_train.ipynb #e9166346
+# %% ../nbs/09_train.ipynb #341f28f1
 def _next_batch(s:TrainState, train:torch.Tensor, size:int, g:torch.Generator) -> torch.Tensor:
     if s.position + size > len(train):
         s.order, s.position = torch.randperm(len(train), generator=g, device=train.device), 0
@@ -103,7 +103,7 @@ def _gradient(run:Run, batch:torch.Tensor, samples:torch.Tensor) -> tuple:
     l2 = run.config['l2']
     return (grads[0] - l2 * run.model.weights, *grads[1:]) if l2 else grads
 
-# %% ../nbs/09_train.ipynb #77b8119c
+# %% ../nbs/09_train.ipynb #0d598034
 def pcd_update(run:Run, batch:torch.Tensor, g:torch.Generator) -> dict:
     "One PCD update: k Gibbs sweeps of the persistent chains, then a gradient step"
     s = run.state
@@ -113,7 +113,7 @@ def pcd_update(run:Run, batch:torch.Tensor, g:torch.Generator) -> dict:
     run.model = _ascend(run.model, grads, rates)
     return {f'lr_{k}': r for k, r in rates.items()}
 
-# %% ../nbs/09_train.ipynb #19c3417d
+# %% ../nbs/09_train.ipynb #8567d7b1
 def ptt_sweeps(run:Run, g:torch.Generator) -> tuple:
     "The PTT sweeps of one update; returns the acceptance (reservoir, last rung) and (last rung, current model)"
     s, cfg, lad = run.state, run.config, run.ladder
@@ -131,7 +131,7 @@ def ptt_sweeps(run:Run, g:torch.Generator) -> tuple:
         s.parity = 1 - s.parity
     return acc_res, acc_top
 
-# %% ../nbs/09_train.ipynb #a73dfde0
+# %% ../nbs/09_train.ipynb #453b6a57
 def pooled_steps(history:History) -> tuple:
     "Inverse-variance average of every estimate of each log Z step recorded at freezes: (steps, standard errors)"
     values, ses = history.rungs.get('step', []), history.rungs.get('step_se', [])
@@ -174,7 +174,7 @@ def freeze(run:Run, g:torch.Generator):
     if not report.reliable: warnings.warn(f"rung {T - 1} frozen at update {s.update}: ladder {report}", stacklevel=2)
     check_ladder(report.acceptance, cfg['alpha'])
 
-# %% ../nbs/09_train.ipynb #29f9bd14
+# %% ../nbs/09_train.ipynb #ba715313
 def _decide(run:Run, proposal:RBM) -> tuple:
     "Predicted acceptance between the last rung and `proposal`, its ESS/n, and the ladder decision"
     s, cfg = run.state, run.config
@@ -206,7 +206,7 @@ def ptt_update(run:Run, batch:torch.Tensor, g:torch.Generator) -> dict:
     return dict(acceptance=acc_top, reservoir_acceptance=acc_res, predicted_acceptance=predicted, ess=ess,
                 rejected=float(decision == 'reject'), froze=float(froze), n_rungs=len(run.ladder), **{f'lr_{k}': r for k, r in rates.items()})
 
-# %% ../nbs/09_train.ipynb #30fd5de5
+# %% ../nbs/09_train.ipynb #9d9dcc5a
 def mean_free_energy(model:RBM, data:torch.Tensor, chunk:int=4096) -> float:
     "Mean free energy of `data` under `model`, in float64, in chunks"
     return sum(model.free_energy(data[i:i + chunk]).double().sum().item() for i in range(0, len(data), chunk)) / len(data)
@@ -231,7 +231,7 @@ def evaluate(run:Run, train:torch.Tensor, test:torch.Tensor|None=None):
     run.history.append('logs', **row)
     run.checkpoints.append((run.state.update, run.model.to(device='cpu').clone()))
 
-# %% ../nbs/09_train.ipynb #098b1074
+# %% ../nbs/09_train.ipynb #9fa613b3
 def final_evaluation(run:Run, train:torch.Tensor, test:torch.Tensor|None=None):
     "Refine log Z and the log-likelihoods of the last logged row by a thermalized run over the ladder and the current model"
     s, lad = run.state, run.ladder
@@ -253,7 +253,7 @@ def final_evaluation(run:Run, train:torch.Tensor, test:torch.Tensor|None=None):
     run.log_z = log_z
     if not report.reliable: warnings.warn(f"the final thermalization of the ladder failed: {report}", stacklevel=2)
 
-# %% ../nbs/09_train.ipynb #71fd7a6c
+# %% ../nbs/09_train.ipynb #6d399a04
 class _GracefulInterrupt:
     "Within the block, a first Ctrl-C sets a flag (checked between updates); a second one interrupts at once"
     def __init__(self): self.requested, self._old = False, None
@@ -311,7 +311,7 @@ def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|
         print(f"interrupted after {s.update} updates" + (f"; run saved to {out}, resume with fit(..., resume='{out}')" if out else ""), file=sys.stderr)
     return run
 
-# %% ../nbs/09_train.ipynb #7ceeab0e
+# %% ../nbs/09_train.ipynb #4b184dcd
 def fit(data, n_hidden:int|None=None, method:str='ptt', test=None, *, out=None, resume=None, device=None, dtype=torch.float32,
         visible:str|None=None, n_states:int|None=None, progress:bool=True, callback=None, save_every:int|None=None, **config) -> Run:
     "Train an RBM with `n_hidden` hidden units on `data` (samples × variables) by PTT or PCD; returns the `Run`"

@@ -1,6 +1,7 @@
 """Render README.md from nbs/index.ipynb without Quarto.
 
-Markdown cells are copied; code cells become ```python blocks followed by their text output; cells marked
+Markdown cells are copied; code cells become ```python blocks followed by their text output (adjacent code cells
+without output share one block); cells marked
 `#| hide` are left out and nbdev directives (`#| ...`) are stripped. Images are not embedded.
 
     python tools/make_readme.py           # write README.md
@@ -31,14 +32,17 @@ def _text_outputs(cell):
 def render(nb_path=root / 'nbs' / 'index.ipynb') -> str:
     "README text for the notebook at `nb_path`"
     parts = ['<!-- Generated from nbs/index.ipynb by tools/make_readme.py: edit the notebook, not this file. -->']
+    open_code = False  # the last part is a code block without output: the next code cell joins it
     for cell in json.loads(Path(nb_path).read_text())['cells']:
         src = _src(cell)
-        if cell['cell_type'] == 'markdown': parts.append(src.strip('\n'))
+        if cell['cell_type'] == 'markdown': parts.append(src.strip('\n')); open_code = False
         elif cell['cell_type'] == 'code' and not _is_hidden(src):
             code = _strip_directives(src)
-            if code: parts.append(f"```python\n{code}\n```")
+            if code and open_code: parts[-1] = parts[-1][:-len('\n```')] + f"\n\n{code}\n```"
+            elif code: parts.append(f"```python\n{code}\n```")
             outs = ''.join(_text_outputs(cell)).strip('\n')
             if outs: parts.append(f"```\n{outs}\n```")
+            open_code = bool(code) and not outs if not open_code else not outs
     return '\n\n'.join(parts) + '\n'
 
 

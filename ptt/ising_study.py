@@ -24,7 +24,7 @@ from .rbm import stack
 from .kernels import make_generator
 from .exact import log_partition, log_likelihood
 from .train import fit
-from .sample import checkpoint_ladder, temperature_ladder, run_ladder
+from .sample import checkpoint_ladder, temperature_ladder, run_ladder, sample
 from .metrics import ising_moments
 
 # %% ../nbs/20_ising.ipynb #3dc44ea7
@@ -96,11 +96,10 @@ def pcd_choice(run, test, s:dict, g) -> dict:
     curve = pcd_checkpoint_lls(run, test, s, g)
     u = curve['update'][int(np.argmax(curve['test_ll']))]
     model = run.checkpoint(u)
-    temps, betas = temperature_ladder(model, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], generator=g)
-    out = run_ladder(temps, s['n_samples'], s['n_chains'], s['gibbs_steps'], generator=g)
+    out = sample(model, s['n_samples'], 'temperature', n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], full=True, generator=g)
     log_z, se = out.log_z[-1].item(), out.log_z_se[-1].item()
     return dict(update=u, model=model, samples=out.x, log_z=log_z, log_z_se=se, test_ll=log_likelihood(model, test, log_z).item(),
-                n_temperatures=len(betas), sampler=report_summary(out.report), curve=curve)
+                n_temperatures=len(out.ladder), sampler=report_summary(out.report), curve=curve)
 
 # %% ../nbs/20_ising.ipynb #cc467853
 def exact_check(model, test) -> dict:

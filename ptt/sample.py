@@ -115,13 +115,13 @@ def _ladder_log_z(models:RBM, gaps:list) -> tuple:
 
 # %% ../nbs/11_sample.ipynb #8f0aee9c
 def sample(source, n:int=5000, ladder:str='auto', n_chains:int|None=None, gibbs_steps:int=10, alpha:float=0.3, seed:int=0,
-           factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, full:bool=False):
+           factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, full:bool=False, generator:torch.Generator|None=None):
     "`n` equilibrium samples of a run's current model (or of a model), by tempering over a ladder with the thermalization protocol"
     if not isinstance(n, int) or n < 1: raise ValueError(f"n must be a positive integer, got {n!r}")
     run, model = (source, source.model) if isinstance(source, Run) else (None, source)
     if not isinstance(model, RBM) or model.is_stack: raise ValueError("sample needs a Run or a single RBM")
     if ladder == 'auto': ladder = 'ptt' if run is not None and run.ladder is not None else 'temperature'
-    g = make_generator(seed, model.device)
+    g = generator if generator is not None else make_generator(seed, model.device)
     n_chains = n_chains or min(n, 1000)
     if ladder == 'ptt':
         if run is None or run.ladder is None: raise ValueError("ladder='ptt' needs a PTT run")

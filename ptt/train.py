@@ -132,9 +132,10 @@ def ptt_sweeps(run:Run, g:torch.Generator) -> tuple:
     return acc_res, acc_top
 
 # %% ../nbs/09_train.ipynb #453b6a57
-def pooled_steps(history:History) -> tuple:
-    "Inverse-variance average of every estimate of each log Z step recorded at freezes: (steps, standard errors)"
-    values, ses = history.rungs.get('step', []), history.rungs.get('step_se', [])
+def pooled_steps(history:History, extra:tuple|None=None) -> tuple:
+    "Inverse-variance average of every estimate of each log Z step recorded at freezes, and of `extra` (values, ses) if given: (steps, standard errors)"
+    values, ses = list(history.rungs.get('step', [])), list(history.rungs.get('step_se', []))
+    if extra is not None: values.append(list(extra[0])); ses.append(list(extra[1]))
     n = max((len(v) for v in values), default=0)
     est, err = torch.zeros(n, dtype=torch.float64), torch.zeros(n, dtype=torch.float64)
     for t in range(n):
@@ -221,14 +222,18 @@ def current_log_z(run:Run) -> tuple:
     except ValueError: return math.nan, math.nan
     return log_partition(run.model).item(), 0.
 
+def _log_likelihoods(model:RBM, train:torch.Tensor, test:torch.Tensor|None, log_z:float) -> dict:
+    "Mean train (and test) log-likelihood of `model` with `log_z`, as log-table columns"
+    row = dict(train_ll=-mean_free_energy(model, train) - log_z)
+    if test is not None: row['test_ll'] = -mean_free_energy(model, test) - log_z
+    return row
+
 def evaluate(run:Run, train:torch.Tensor, test:torch.Tensor|None=None):
     "Log log Z and the train/test log-likelihoods of the current model; keep a checkpoint"
     log_z, se = current_log_z(run)
     run.log_z = log_z
-    row = dict(update=run.state.update, log_z=log_z, log_z_se=se, seconds=run.state.seconds,
-               train_ll=-mean_free_energy(run.model, train) - log_z)
-    if test is not None: row['test_ll'] = -mean_free_energy(run.model, test) - log_z
-    run.history.append('logs', **row)
+    run.history.append('logs', update=run.state.update, log_z=log_z, log_z_se=se, seconds=run.state.seconds,
+                       **_log_likelihoods(run.model, train, test, log_z))
     run.checkpoints.append((run.state.update, run.model.to(device='cpu').clone()))
 
 # %% ../nbs/09_train.ipynb #9fa613b3
@@ -238,18 +243,10 @@ def final_evaluation(run:Run, train:torch.Tensor, test:torch.Tensor|None=None):
     g = make_generator(run.config['seed'] * 1_000_003 + s.update, s.chains.device)
     models = stack([lad.models, run.model])
     _, report, _, steps = thermalized_records(run, models, torch.cat([s.full_chains, s.chains[1:]]), g)
-    values = torch.tensor([st.value for st in steps], dtype=torch.float64)
-    w = torch.tensor([max(st.se, 1e-6) ** -2 for st in steps], dtype=torch.float64)
-    pooled, pooled_se = pooled_steps(run.history)
-    k = len(pooled)                                                 # pool the lower steps with the freezes' estimates
-    w0 = pooled_se.pow(-2)
-    lower = (pooled * w0 + values[:k] * w[:k]) / (w0 + w[:k])
-    step_values, step_var = torch.cat([lower, values[k:]]), torch.cat([1 / (w0 + w[:k]), 1 / w[k:]])
-    log_z = lad.log_z[0].item() + step_values.sum().item()
-    row = dict(log_z=log_z, log_z_se=step_var.sum().sqrt().item(), train_ll=-mean_free_energy(run.model, train) - log_z,
-               final_thermalized=float(report.reliable), final_tau_exp=report.plan.tau_exp, final_sweeps=report.sweeps)
-    if test is not None: row['test_ll'] = -mean_free_energy(run.model, test) - log_z
-    run.history.update_last('logs', **row)
+    values, ses = pooled_steps(run.history, extra=([st.value for st in steps], [st.se for st in steps]))   # with the freezes' estimates
+    log_z = lad.log_z[0].item() + values.sum().item()
+    run.history.update_last('logs', log_z=log_z, log_z_se=ses.pow(2).sum().sqrt().item(), **_log_likelihoods(run.model, train, test, log_z),
+                            final_thermalized=float(report.reliable), final_tau_exp=report.plan.tau_exp, final_sweeps=report.sweeps)
     run.log_z = log_z
     if not report.reliable: warnings.warn(f"the final thermalization of the ladder failed: {report}", stacklevel=2)
 

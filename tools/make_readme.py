@@ -42,7 +42,7 @@ def render(nb_path=root / 'nbs' / 'index.ipynb') -> str:
             elif code: parts.append(f"```python\n{code}\n```")
             outs = ''.join(_text_outputs(cell)).strip('\n')
             if outs: parts.append(f"```\n{outs}\n```")
-            open_code = bool(code) and not outs if not open_code else not outs
+            open_code = bool(code or open_code) and not outs
     return '\n\n'.join(parts) + '\n'
 
 

@@ -6,7 +6,8 @@ Docs: https://ptt-dev.github.io/ptt/exact.html.md"""
 
 # %% auto #0
 __all__ = ['MAX_STATES', 'enumerate_states', 'state_index', 'log_partition', 'independent_log_partition', 'log_likelihood',
-           'distribution', 'empirical_distribution', 'tv_distance', 'tv_bound', 'marginals']
+           'distribution', 'empirical_distribution', 'tv_distance', 'tv_bound', 'marginals', 'poisson_binomial',
+           'activity_distribution']
 
 # %% ../nbs/01_exact.ipynb #23a04ba9
 import math
@@ -139,3 +140,27 @@ def marginals(model:RBM, layer:str='auto', max_states:int=MAX_STATES, chunk:int=
         m2 = m2 + (mu * w[:, None]).T @ mu
     vs = model.visible_shape
     return m1.reshape(vs), _fix_self_terms(model, m1.reshape(vs), m2.reshape(vs + vs))
+
+# %% ../nbs/01_exact.ipynb #0a9e5581
+def poisson_binomial(p:torch.Tensor) -> torch.Tensor:
+    "Distribution of the number of successes among independent trials with probabilities `p` (rows: (n, N) → (n, N+1))"
+    dist = torch.zeros(*p.shape[:-1], p.shape[-1] + 1, dtype=p.dtype, device=p.device)
+    dist[..., 0] = 1
+    for i in range(p.shape[-1]):
+        pi = p[..., i:i + 1]
+        dist[..., 1:i + 2] = dist[..., 1:i + 2] * (1 - pi) + dist[..., :i + 1] * pi
+        dist[..., :1] = dist[..., :1] * (1 - pi)
+    return dist
+
+def activity_distribution(model:RBM, layer:str='auto', max_states:int=MAX_STATES, chunk:int=2**12) -> torch.Tensor:
+    "Exact distribution of the number of active visible units $k=\\sum_i v_i$ of a Bernoulli RBM: $P(k)$ for $k = 0..N_v$ (float64)"
+    if not isinstance(model, BernoulliRBM) or model.is_stack: raise ValueError("activity_distribution needs a single Bernoulli RBM")
+    layer = _layer_to_enumerate(model, layer, max_states)
+    m = model.to(dtype=torch.float64)
+    log_z = log_partition(m, layer, max_states, chunk)
+    out = torch.zeros(m.n_visible + 1, dtype=torch.float64, device=m.device)
+    for s, lw in _chunked_log_weights(m, layer, chunk):
+        w = (lw - log_z).exp()
+        if layer == 'hidden': out += w @ poisson_binomial(m.visible_probs(s))
+        else: out.index_add_(0, s.sum(-1).long(), w)
+    return out

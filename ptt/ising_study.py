@@ -6,10 +6,10 @@ Docs: https://ptt-dev.github.io/ptt/ising.html.md"""
 
 # %% auto #0
 __all__ = ['FULL', 'QUICK', 'EXACT_HIDDEN', 'STYLE', 'GAMMA_OVER_NU', 'NU', 'magnetization_counts', 'describe_samples',
-           'magnetization_density', 'report_summary', 'ptt_choice', 'pcd_checkpoint_lls', 'pcd_choice', 'exact_check',
-           'point_settings', 'study_point', 'point_file', 'run_study', 'load_study', 'summary_line', 'test_set_error',
-           'bound_excess', 'plot_histograms', 'plot_susceptibility', 'plot_ladder_sizes', 'plot_scaling',
-           'plot_log_likelihood', 'MagnetizationExplorer', 'magnetization_explorer']
+           'magnetization_density', 'report_summary', 'ptt_choice', 'pcd_checkpoint_lls', 'pcd_choice', 'exact_moments',
+           'exact_check', 'point_settings', 'study_point', 'point_file', 'run_study', 'load_study', 'summary_line',
+           'test_set_error', 'bound_excess', 'plot_histograms', 'plot_susceptibility', 'plot_ladder_sizes',
+           'plot_scaling', 'plot_log_likelihood', 'MagnetizationExplorer', 'magnetization_explorer']
 
 # %% ../nbs/20_ising.ipynb #80676c43
 import json, math, time
@@ -22,7 +22,7 @@ from IPython.display import display
 import ptt.data as D
 from .rbm import stack
 from .kernels import make_generator
-from .exact import log_partition, log_likelihood
+from .exact import log_partition, log_likelihood, activity_distribution
 from .train import fit
 from .sample import checkpoint_ladder, temperature_ladder, run_ladder, sample
 from .metrics import ising_moments
@@ -102,12 +102,22 @@ def pcd_choice(run, test, s:dict, g) -> dict:
                 n_temperatures=len(out.ladder), sampler=report_summary(out.report), curve=curve)
 
 # %% ../nbs/20_ising.ipynb #cc467853
-def exact_check(model, test) -> dict:
-    "Exact log Z and test LL of `model` when its hidden layer can be enumerated, else {}"
+def exact_moments(p_k, L:int) -> dict:
+    "The observables of `ising_moments` from an exact distribution `p_k` of the number of up spins k = 0..L²"
+    p, n = torch.as_tensor(p_k, dtype=torch.float64), L * L
+    k = torch.arange(n + 1)
+    m = (2 * k - n).double() / n                         # from integers: m = 0 is exactly 0
+    m2, m4 = (p * m**2).sum().item(), (p * m**4).sum().item()
+    return dict(m2=m2, m4=m4, chi=n * m2, binder=m4 / m2**2 if m2 > 0 else math.nan, abs_m=(p * m.abs()).sum().item(),
+                frac_pos=(p[2 * k > n].sum() + 0.5 * p[2 * k == n].sum()).item())
+
+def exact_check(model, test, L:int) -> dict:
+    "Exact log Z, test LL, magnetization distribution and its observables of `model` when its hidden layer can be enumerated, else {}"
     if model.n_hidden > EXACT_HIDDEN: return {}
     model = model.to(dtype=torch.float64)
     log_z = log_partition(model).item()
-    return dict(exact_log_z=log_z, exact_test_ll=log_likelihood(model, test.double(), log_z).item())
+    p_k = activity_distribution(model, layer='hidden')
+    return dict(exact_log_z=log_z, exact_test_ll=log_likelihood(model, test.double(), log_z).item(), exact_p=p_k.tolist(), exact_moments=exact_moments(p_k, L))
 
 # %% ../nbs/20_ising.ipynb #69076341
 def point_settings(s:dict) -> dict:
@@ -133,7 +143,7 @@ def study_point(L:int, beta:float, s:dict) -> dict:
         g = make_generator(seed + 1)
         choice = (ptt_choice if method == 'ptt' else pcd_choice)(run, test, s, g)
         out[method] = dict(_public(choice), train_seconds=t2 - t1, eval_seconds=time.perf_counter() - t2, stopped=run.state.stopped,
-                           samples=describe_samples(choice['samples'], L, seed), **exact_check(choice['model'], test))
+                           samples=describe_samples(choice['samples'], L, seed), **exact_check(choice['model'], test, L))
         if method == 'ptt':
             out['ptt']['ladder_rungs'] = len(run.ladder)
             out['ptt']['n_temperatures'] = len(temperature_ladder(choice['model'], n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], generator=g)[1])
@@ -197,7 +207,7 @@ def _moment(r:dict, source:str, key:str) -> tuple:
 
 # %% ../nbs/20_ising.ipynb #3f24b22d
 def plot_histograms(results:list, L:int|None=None, axes=None):
-    "Magnetization densities of data, PCD and PTT samples, one panel per β, for lattice size `L` (default: the largest)"
+    "Magnetization densities of data, PCD and PTT samples (dotted: the models' exact ones, where known), one panel per β, for lattice size `L` (default: the largest)"
     groups = _by_L(results)
     L = max(groups) if L is None else L
     rs = groups[L]
@@ -207,6 +217,8 @@ def plot_histograms(results:list, L:int|None=None, axes=None):
         ax.fill_between(*magnetization_density(r['data']['counts']), step='mid', color='0.8', label='data')
         for m in ('pcd', 'ptt'):
             ax.step(*magnetization_density(r[m]['samples']['counts']), where='mid', color=STYLE[m]['color'], label=STYLE[m]['label'])
+            if 'exact_p' in r[m]: ax.plot(*magnetization_density(r[m]['exact_p']), ':', lw=1.2, color=STYLE[m]['color'],
+                                          label=f"{STYLE[m]['label']} model, exact")
         ax.set(title=f"β = {r['beta']:.2f}", xlabel='m', xlim=(-1, 1))
     axes[0].set_ylabel(f'density (L = {L})'); axes[0].legend(fontsize='small', loc='upper left')
     return axes[0].figure
@@ -280,6 +292,11 @@ def plot_log_likelihood(results:list, ax=None):
     return ax.figure
 
 # %% ../nbs/20_ising.ipynb #11ba5aff
+def _exact_note(r:dict, src:str) -> str:
+    "What exact enumeration says of a model's magnetization, if it was possible"
+    e = r.get(src, {}).get('exact_moments') if src != 'data' else None
+    return f" (model, exact: χ = {e['chi']:.2f}, fraction m > 0: {e['frac_pos']:.2f})" if e else ""
+
 class MagnetizationExplorer:
     "Selectors for L and β; magnetization histograms of data, PCD and PTT samples side by side"
     def __init__(self, results:list):
@@ -309,7 +326,7 @@ class MagnetizationExplorer:
     def _redraw(self):
         r = self.point
         self.summary.value = '<br>'.join(f"<b>{name}</b>: χ = {_moment(r, src, 'chi')[0]:.2f} ± {_moment(r, src, 'chi')[1]:.2f}, "
-                                         f"fraction m > 0: {_moment(r, src, 'frac_pos')[0]:.2f}"
+                                         f"fraction m > 0: {_moment(r, src, 'frac_pos')[0]:.2f}" + _exact_note(r, src)
                                          for name, src in (('data', 'data'), ('PCD', 'pcd'), ('PTT', 'ptt')))
         self.output.clear_output(wait=True)
         with self.output:

@@ -14,7 +14,7 @@ import torch
 from .rbm import RBM, PottsRBM, stack
 from .kernels import gibbs, make_generator
 from .exact import independent_log_partition
-from .ladder import predicted_acceptance, independent_model
+from .ladder import predicted_acceptance, expected_acceptance, independent_model
 from .reservoir import Tempering, Thermalization
 from .likelihood import neighbour_gaps, bar_from_gaps, tempered
 from .run import Run
@@ -30,20 +30,29 @@ def _acceptance_to(current:RBM, candidate:RBM, x:torch.Tensor) -> tuple:
     h = len(x) // 2
     return predicted_acceptance(current, current, candidate, x[:h], x[h:2 * h])
 
+def _furthest(candidates:list, cur:int, hi:int, x:torch.Tensor, alpha:float, min_ess:float) -> int:
+    "Bisection: the furthest of candidates `cur+1..hi` predicted from samples `x` of `cur` to overlap with it ≥ `alpha` (at least `cur+1`)"
+    lo, best = cur + 1, cur + 1
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        acc, ess = _acceptance_to(candidates[cur], candidates[mid], x)
+        if acc >= alpha and ess >= min_ess: best, lo = mid, mid + 1
+        else: hi = mid - 1
+    return best
+
 def greedy_ladder(candidates:list, x0:torch.Tensor, alpha:float=0.3, gibbs_steps:int=10, min_ess:float=0.1,
                   generator:torch.Generator|None=None) -> list:
-    "Indices of a ladder through ordered `candidates` (first and last always in), neighbours predicted to overlap ≥ `alpha`"
-    chosen, x, cur = [0], x0, 0
-    while cur < len(candidates) - 1:
-        lo, hi, best = cur + 1, len(candidates) - 1, cur + 1                  # bisection for the furthest acceptable candidate
-        while lo <= hi:
-            mid = (lo + hi) // 2
-            acc, ess = _acceptance_to(candidates[cur], candidates[mid], x)
-            if acc >= alpha and ess >= min_ess: best, lo = mid, mid + 1
-            else: hi = mid - 1
-        log_w = candidates[cur].free_energy(x) - candidates[best].free_energy(x)
-        x = gibbs(candidates[best], _resample(x, log_w, generator), gibbs_steps, generator)
-        chosen.append(best); cur = best
+    "Indices of a ladder through ordered `candidates` (first and last always in), neighbours overlapping ≥ `alpha` by samples of both"
+    chosen, x, cur, last = [0], x0, 0, len(candidates) - 1
+    while cur < last:
+        hi = last
+        while True:
+            best = _furthest(candidates, cur, hi, x, alpha, min_ess)
+            log_w = candidates[cur].free_energy(x) - candidates[best].free_energy(x)
+            y = gibbs(candidates[best], _resample(x, log_w, generator), gibbs_steps, generator)
+            if best == cur + 1 or expected_acceptance(candidates[cur], candidates[best], x, y) >= alpha: break
+            hi = best - max(1, (best - cur) // 4)          # the reweighted prediction was optimistic: step back
+        chosen.append(best); x, cur = y, best
     return chosen
 
 # %% ../nbs/11_sample.ipynb #280f7da9

@@ -157,10 +157,10 @@ def activity_distribution(model:RBM, layer:str='auto', max_states:int=MAX_STATES
     if not isinstance(model, BernoulliRBM) or model.is_stack: raise ValueError("activity_distribution needs a single Bernoulli RBM")
     layer = _layer_to_enumerate(model, layer, max_states)
     m = model.to(dtype=torch.float64)
-    log_z = log_partition(m, layer, max_states, chunk)
-    out = torch.zeros(m.n_visible + 1, dtype=torch.float64, device=m.device)
+    log_zs, dists = [], []                                  # one pass: each chunk's log Z and its normalized P(k)
     for s, lw in _chunked_log_weights(m, layer, chunk):
-        w = (lw - log_z).exp()
-        if layer == 'hidden': out += w @ poisson_binomial(m.visible_probs(s))
-        else: out.index_add_(0, s.sum(-1).long(), w)
-    return out
+        w = torch.softmax(lw, 0)
+        dists.append(w @ poisson_binomial(m.visible_probs(s)) if layer == 'hidden'
+                     else torch.zeros(m.n_visible + 1, dtype=torch.float64, device=m.device).index_add_(0, s.sum(-1).long(), w))
+        log_zs.append(lw.logsumexp(0))
+    return torch.softmax(torch.stack(log_zs), 0) @ torch.stack(dists)

@@ -25,7 +25,7 @@ from .kernels import make_generator
 from .exact import log_partition, log_likelihood, activity_distribution
 from .train import fit
 from .sample import checkpoint_ladder, temperature_ladder, run_ladder, sample
-from .metrics import ising_moments
+from .metrics import ising_moments, ising_observables
 
 # %% ../nbs/20_ising.ipynb #3dc44ea7
 FULL = dict(Ls=(4, 6, 8), betas=(0.30, 0.40, 0.44, 0.48, 0.55, 0.60), n_data=6000, updates=1500, n_chains=500,
@@ -103,13 +103,10 @@ def pcd_choice(run, test, s:dict, g) -> dict:
 
 # %% ../nbs/20_ising.ipynb #cc467853
 def exact_moments(p_k, L:int) -> dict:
-    "The observables of `ising_moments` from an exact distribution `p_k` of the number of up spins k = 0..L²"
-    p, n = torch.as_tensor(p_k, dtype=torch.float64), L * L
-    k = torch.arange(n + 1)
-    m = (2 * k - n).double() / n                         # from integers: m = 0 is exactly 0
-    m2, m4 = (p * m**2).sum().item(), (p * m**4).sum().item()
-    return dict(m2=m2, m4=m4, chi=n * m2, binder=m4 / m2**2 if m2 > 0 else math.nan, abs_m=(p * m.abs()).sum().item(),
-                frac_pos=(p[2 * k > n].sum() + 0.5 * p[2 * k == n].sum()).item())
+    "The observables of `ising_moments`, exact, from the distribution `p_k` of the number of up spins k = 0..L²"
+    n = L * L
+    m = (2 * torch.arange(n + 1) - n).double() / n       # from integers: m = 0 is exactly 0
+    return ising_observables(m, L, weights=p_k)
 
 def exact_check(model, test, L:int) -> dict:
     "Exact log Z, test LL, magnetization distribution and its observables of `model` when its hidden layer can be enumerated, else {}"

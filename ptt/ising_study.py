@@ -7,9 +7,10 @@ Docs: https://ptt-dev.github.io/ptt/ising.html.md"""
 # %% auto #0
 __all__ = ['FULL', 'QUICK', 'EXACT_HIDDEN', 'STYLE', 'GAMMA_OVER_NU', 'NU', 'magnetization_counts', 'describe_samples',
            'magnetization_density', 'report_summary', 'ptt_choice', 'pcd_checkpoint_lls', 'pcd_choice', 'exact_moments',
-           'exact_check', 'point_settings', 'study_point', 'point_file', 'run_study', 'load_study', 'summary_line',
-           'test_set_error', 'bound_excess', 'plot_histograms', 'plot_susceptibility', 'plot_ladder_sizes',
-           'plot_scaling', 'plot_log_likelihood', 'MagnetizationExplorer', 'magnetization_explorer']
+           'exact_check', 'point_settings', 'freeze_records', 'study_point', 'point_file', 'run_study', 'load_study',
+           'summary_line', 'test_set_error', 'bound_excess', 'plot_histograms', 'plot_susceptibility',
+           'plot_ladder_sizes', 'plot_scaling', 'plot_log_likelihood', 'MagnetizationExplorer',
+           'magnetization_explorer']
 
 # %% ../nbs/20_ising.ipynb #80676c43
 import json, math, time
@@ -29,7 +30,7 @@ from .metrics import ising_moments, ising_observables
 
 # %% ../nbs/20_ising.ipynb #3dc44ea7
 FULL = dict(Ls=(4, 6, 8), betas=(0.30, 0.40, 0.44, 0.48, 0.55, 0.60), n_data=6000, updates=1500, n_chains=500,
-            gibbs_steps=10, lr=0.05, max_lr=0.2, n_samples=4000, log_points=30, therm_gibbs_steps=2, seed=0)
+            gibbs_steps=10, lr=0.05, max_lr=0.2, n_samples=4000, log_points=30, therm_gibbs_steps=10, seed=0)
 
 QUICK = dict(FULL, Ls=(6,), betas=(0.30, 0.55))
 
@@ -123,6 +124,16 @@ def point_settings(s:dict) -> dict:
 
 def _public(choice:dict) -> dict: return {k: v for k, v in choice.items() if k not in ('model', 'samples')}
 
+def freeze_records(run) -> list:
+    "Each freeze of a PTT run and the final refinement: update, rungs, τ_exp, sweeps run, whether the ladder thermalized"
+    r, logs = run.history.rungs, run.history.logs
+    keys = ('update', 'n_rungs', 'tau_exp', 'sweeps', 'thermalized')
+    rows = [dict(zip(keys, (int(u), int(n), float(t), int(sw), bool(th)))) for u, n, t, sw, th in zip(*(r.get(k, []) for k in keys))]
+    if 'final_thermalized' in logs:
+        rows.append(dict(update=int(logs['update'][-1]), n_rungs=len(run.ladder) + 1, tau_exp=float(logs['final_tau_exp'][-1]),
+                         sweeps=int(logs['final_sweeps'][-1]), thermalized=bool(logs['final_thermalized'][-1]), final=True))
+    return rows
+
 def study_point(L:int, beta:float, s:dict) -> dict:
     "Train PCD and PTT at (L, β) with settings `s`; the summary of data, both models and their samples"
     t0, seed = time.perf_counter(), s['seed']
@@ -142,7 +153,7 @@ def study_point(L:int, beta:float, s:dict) -> dict:
         out[method] = dict(_public(choice), train_seconds=t2 - t1, eval_seconds=time.perf_counter() - t2, stopped=run.state.stopped,
                            samples=describe_samples(choice['samples'], L, seed), **exact_check(choice['model'], test, L))
         if method == 'ptt':
-            out['ptt']['ladder_rungs'] = len(run.ladder)
+            out['ptt']['ladder_rungs'], out['ptt']['freezes'] = len(run.ladder), freeze_records(run)
             out['ptt']['n_temperatures'] = len(temperature_ladder(choice['model'], n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], generator=g)[1])
     out['seconds'] = time.perf_counter() - t0
     return out

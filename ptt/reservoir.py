@@ -58,7 +58,7 @@ class Tempering:
 def next_block(tau_exp:float, done:int, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000) -> int:
     "Sweeps to run next: what `factor`·`tau_exp` (+10%) still asks for after `done`, at least `min_sweeps`, at most `done`, within `max_sweeps`"
     need = math.ceil(1.1 * factor * tau_exp) - done if math.isfinite(tau_exp) else done
-    return max(0, min(max(need, min_sweeps), max(done, min_sweeps), max_sweeps - done))
+    return min(max(need, min_sweeps), max(done, min_sweeps), max_sweeps - done)
 
 # %% ../nbs/05_reservoir.ipynb #42dc4fe2
 @dataclass

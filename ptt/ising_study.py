@@ -7,9 +7,9 @@ Docs: https://ptt-dev.github.io/ptt/ising.html.md"""
 # %% auto #0
 __all__ = ['FULL', 'QUICK', 'EXACT_HIDDEN', 'STYLE', 'GAMMA_OVER_NU', 'NU', 'magnetization_counts', 'describe_samples',
            'magnetization_density', 'report_summary', 'ptt_choice', 'pcd_checkpoint_lls', 'pcd_choice', 'exact_moments',
-           'exact_check', 'point_settings', 'freeze_records', 'study_point', 'point_file', 'run_study', 'load_study',
-           'summary_line', 'test_set_error', 'bound_excess', 'plot_histograms', 'plot_susceptibility',
-           'plot_ladder_sizes', 'plot_scaling', 'plot_log_likelihood', 'MagnetizationExplorer',
+           'exact_check', 'point_settings', 'freeze_records', 'study_point', 'point_file', 'save_models', 'load_models',
+           'run_study', 'load_study', 'summary_line', 'test_set_error', 'bound_excess', 'plot_histograms',
+           'plot_susceptibility', 'plot_ladder_sizes', 'plot_scaling', 'plot_log_likelihood', 'MagnetizationExplorer',
            'magnetization_explorer']
 
 # %% ../nbs/20_ising.ipynb #80676c43
@@ -21,7 +21,7 @@ import matplotlib.pyplot as plt
 import ipywidgets as widgets
 from IPython.display import display
 import ptt.data as D
-from .rbm import stack
+from .rbm import stack, BernoulliRBM
 from .kernels import make_generator
 from .exact import log_partition, log_likelihood, activity_distribution
 from .train import fit
@@ -134,8 +134,8 @@ def freeze_records(run) -> list:
                          sweeps=int(logs['final_sweeps'][-1]), thermalized=bool(logs['final_thermalized'][-1]), final=True))
     return rows
 
-def study_point(L:int, beta:float, s:dict) -> dict:
-    "Train PCD and PTT at (L, β) with settings `s`; the summary of data, both models and their samples"
+def study_point(L:int, beta:float, s:dict) -> tuple:
+    "Train PCD and PTT at (L, β) with settings `s`: the summary of data, both models and their samples; and the two chosen models"
     t0, seed = time.perf_counter(), s['seed']
     x = D.ising(L, beta, s['n_data'], seed=seed)
     train, test = D.split(x, 0.4, seed=seed)
@@ -143,6 +143,7 @@ def study_point(L:int, beta:float, s:dict) -> dict:
                bound=-D.ising_entropy(L, beta).item(), data=describe_samples(test, L, seed))
     kw = dict(n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], updates=s['updates'], lr=s['lr'], seed=seed,
               log_every=max(1, s['updates'] // s['log_points']), progress=False)
+    models = {}
     for method in ('ptt', 'pcd'):
         t1 = time.perf_counter()
         extra = dict(max_lr=s['max_lr'], therm_gibbs_steps=s['therm_gibbs_steps']) if method == 'ptt' else dict(pcd_exact_log_z=1)
@@ -150,18 +151,30 @@ def study_point(L:int, beta:float, s:dict) -> dict:
         t2 = time.perf_counter()
         g = make_generator(seed + 1)
         choice = (ptt_choice if method == 'ptt' else pcd_choice)(run, test, s, g)
+        models[method] = choice['model']
         out[method] = dict(_public(choice), train_seconds=t2 - t1, eval_seconds=time.perf_counter() - t2, stopped=run.state.stopped,
                            samples=describe_samples(choice['samples'], L, seed), **exact_check(choice['model'], test, L))
         if method == 'ptt':
             out['ptt']['ladder_rungs'], out['ptt']['freezes'] = len(run.ladder), freeze_records(run)
-            out['ptt']['n_temperatures'] = len(temperature_ladder(choice['model'], n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], generator=g)[1])
+            _, betas, report = temperature_ladder(choice['model'], n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], full=True, generator=g)
+            out['ptt']['n_temperatures'], out['ptt']['temperature_ladder'] = len(betas), dict(betas=betas, **report_summary(report))
     out['seconds'] = time.perf_counter() - t0
-    return out
+    return out, models
 
 # %% ../nbs/20_ising.ipynb #87b46a9a
 def point_file(folder, L:int, beta:float) -> Path: return Path(folder) / f"ising_L{L}_beta{beta:.3f}.json"
 
 def _same_settings(a:dict, b:dict) -> bool: return json.loads(json.dumps(a)) == json.loads(json.dumps(b))
+
+def save_models(models:dict, f:Path):
+    "The chosen models of a point, as {method: {weights, vbias, hbias}}, written atomically to `f`"
+    tmp = f.with_suffix('.tmp')
+    torch.save({m: dict(zip(('weights', 'vbias', 'hbias'), (p.detach().cpu() for p in model.params))) for m, model in models.items()}, tmp)
+    tmp.replace(f)
+
+def load_models(folder, L:int, beta:float) -> dict:
+    "The two chosen models of a saved point, as RBMs"
+    return {m: BernoulliRBM(**p) for m, p in torch.load(point_file(folder, L, beta).with_suffix('.pt')).items()}
 
 def run_study(s:dict, folder, progress:bool=True) -> list:
     "Every (L, β) point of settings `s`, computed or read from `folder`; returns the list of point summaries"
@@ -172,7 +185,8 @@ def run_study(s:dict, folder, progress:bool=True) -> list:
             f = point_file(folder, L, beta)
             if f.exists() and _same_settings(json.loads(f.read_text()).get('settings'), point_settings(s)):
                 results.append(json.loads(f.read_text())); continue
-            r = study_point(L, beta, s)
+            r, models = study_point(L, beta, s)
+            save_models(models, f.with_suffix('.pt'))
             tmp = f.with_suffix('.tmp'); tmp.write_text(json.dumps(r, indent=1)); tmp.replace(f)     # atomic
             if progress: print(f"L={L} β={beta:.3f}: {summary_line(r)} ({r['seconds']:.0f} s)", flush=True)
             results.append(r)

@@ -25,7 +25,7 @@ from .rbm import stack, BernoulliRBM
 from .kernels import make_generator
 from .exact import log_partition, log_likelihood, activity_distribution
 from .train import fit
-from .sample import checkpoint_ladder, temperature_ladder, run_ladder, sample
+from .sample import checkpoint_ladder, temperature_ladder, run_ladder, record_samples, sample
 from .metrics import ising_moments, ising_observables
 
 # %% ../nbs/20_ising.ipynb #3dc44ea7
@@ -87,8 +87,8 @@ def pcd_checkpoint_lls(run, test, s:dict, g) -> dict:
     if run.model.n_hidden <= EXACT_HIDDEN:
         cps = [(u, m.to(dtype=torch.float64)) for u, m in run.checkpoints]
         return dict(update=[u for u, _ in cps], test_ll=[log_likelihood(m, test.double()).item() for _, m in cps], how='exact')
-    ladder, updates = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], generator=g)
-    ev = run_ladder(ladder, s['n_chains'], s['n_chains'], s['gibbs_steps'], generator=g)
+    built = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], full=True, generator=g)
+    ladder, updates, ev = built.models, built.values, record_samples(built.tempering, built.report, s['n_chains'])
     return dict(update=[int(u) for u in updates[1:]], test_ll=[log_likelihood(ladder[t], test, ev.log_z[t].item()).item() for t in range(1, len(ladder))],
                 how='checkpoint ladder', evaluation=report_summary(ev.report))
 
@@ -156,8 +156,8 @@ def study_point(L:int, beta:float, s:dict) -> tuple:
                            samples=describe_samples(choice['samples'], L, seed), **exact_check(choice['model'], test, L))
         if method == 'ptt':
             out['ptt']['ladder_rungs'], out['ptt']['freezes'] = len(run.ladder), freeze_records(run)
-            _, betas, report = temperature_ladder(choice['model'], n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], full=True, generator=g)
-            out['ptt']['n_temperatures'], out['ptt']['temperature_ladder'] = len(betas), dict(betas=betas, **report_summary(report))
+            t = temperature_ladder(choice['model'], n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], full=True, generator=g)
+            out['ptt']['n_temperatures'], out['ptt']['temperature_ladder'] = len(t.values), dict(betas=t.values, **report_summary(t.report))
     out['seconds'] = time.perf_counter() - t0
     return out, models
 
@@ -167,14 +167,14 @@ def point_file(folder, L:int, beta:float) -> Path: return Path(folder) / f"ising
 def _same_settings(a:dict, b:dict) -> bool: return json.loads(json.dumps(a)) == json.loads(json.dumps(b))
 
 def save_models(models:dict, f:Path):
-    "The chosen models of a point, as {method: {weights, vbias, hbias}}, written atomically to `f`"
+    "The chosen models of a point, as {method: `RBM.state_dict()`}, written atomically to `f`"
     tmp = f.with_suffix('.tmp')
-    torch.save({m: dict(zip(('weights', 'vbias', 'hbias'), (p.detach().cpu() for p in model.params))) for m, model in models.items()}, tmp)
+    torch.save({m: model.to(device='cpu').state_dict() for m, model in models.items()}, tmp)
     tmp.replace(f)
 
 def load_models(folder, L:int, beta:float) -> dict:
     "The two chosen models of a saved point, as RBMs"
-    return {m: BernoulliRBM(**p) for m, p in torch.load(point_file(folder, L, beta).with_suffix('.pt')).items()}
+    return {m: BernoulliRBM(p['weights'], p['vbias'], p['hbias']) for m, p in torch.load(point_file(folder, L, beta).with_suffix('.pt')).items()}
 
 def run_study(s:dict, folder, progress:bool=True) -> list:
     "Every (L, β) point of settings `s`, computed or read from `folder`; returns the list of point summaries"

@@ -29,8 +29,8 @@ from .sample import checkpoint_ladder, temperature_ladder, run_ladder, record_sa
 from .metrics import ising_moments, ising_observables
 
 # %% ../nbs/20_ising.ipynb #3dc44ea7
-FULL = dict(Ls=(4, 6, 8), betas=(0.30, 0.40, 0.44, 0.48, 0.55, 0.60), n_data=6000, updates=1500, n_chains=500,
-            gibbs_steps=10, lr=0.05, max_lr=0.2, n_samples=4000, log_points=30, therm_gibbs_steps=10, seed=0)
+FULL = dict(Ls=(4, 6, 8), betas=(0.30, 0.40, 0.44, 0.48, 0.55, 0.60), n_data=6000, updates=3000, n_chains=500,
+            gibbs_steps=10, lr=0.05, max_lr=0.2, n_samples=4000, log_points=60, therm_gibbs_steps=10, seed=0)
 
 QUICK = dict(FULL, Ls=(6,), betas=(0.30, 0.55))
 

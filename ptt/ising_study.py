@@ -32,7 +32,7 @@ from .metrics import ising_moments, ising_observables
 FULL = dict(Ls=(4, 6, 8), betas=(0.30, 0.40, 0.44, 0.48, 0.55, 0.60), n_data=6000, updates=3000, n_chains=500,
             gibbs_steps=10, lr=0.05, max_lr=0.2, n_samples=4000, log_points=60, therm_gibbs_steps=10, seed=0)
 
-QUICK = dict(FULL, Ls=(6,), betas=(0.30, 0.55))
+QUICK = dict(FULL, Ls=(6,), betas=(0.30, 0.55), updates=1500, log_points=30)
 
 # %% ../nbs/20_ising.ipynb #2b2e4a07
 def magnetization_counts(v:torch.Tensor, L:int) -> list:

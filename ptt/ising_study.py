@@ -21,7 +21,7 @@ import matplotlib.pyplot as plt
 import ipywidgets as widgets
 from IPython.display import display
 import ptt.data as D
-from .rbm import stack, BernoulliRBM
+from .rbm import stack, BernoulliRBM, from_state_dict
 from .kernels import make_generator
 from .exact import log_partition, log_likelihood, activity_distribution
 from .train import fit
@@ -166,15 +166,18 @@ def point_file(folder, L:int, beta:float) -> Path: return Path(folder) / f"ising
 
 def _same_settings(a:dict, b:dict) -> bool: return json.loads(json.dumps(a)) == json.loads(json.dumps(b))
 
+def _write_atomic(f:Path, write):
+    "Call `write` on a temporary file beside `f`, then move it onto `f`: a reader sees the old file or the whole new one"
+    tmp = f.with_name(f.name + '.tmp')
+    write(tmp); tmp.replace(f)
+
 def save_models(models:dict, f:Path):
     "The chosen models of a point, as {method: `RBM.state_dict()`}, written atomically to `f`"
-    tmp = f.with_suffix('.tmp')
-    torch.save({m: model.to(device='cpu').state_dict() for m, model in models.items()}, tmp)
-    tmp.replace(f)
+    _write_atomic(f, lambda t: torch.save({m: model.to(device='cpu').state_dict() for m, model in models.items()}, t))
 
 def load_models(folder, L:int, beta:float) -> dict:
     "The two chosen models of a saved point, as RBMs"
-    return {m: BernoulliRBM(p['weights'], p['vbias'], p['hbias']) for m, p in torch.load(point_file(folder, L, beta).with_suffix('.pt')).items()}
+    return {m: from_state_dict(d) for m, d in torch.load(point_file(folder, L, beta).with_suffix('.pt')).items()}
 
 def run_study(s:dict, folder, progress:bool=True) -> list:
     "Every (L, β) point of settings `s`, computed or read from `folder`; returns the list of point summaries"
@@ -187,7 +190,7 @@ def run_study(s:dict, folder, progress:bool=True) -> list:
                 results.append(json.loads(f.read_text())); continue
             r, models = study_point(L, beta, s)
             save_models(models, f.with_suffix('.pt'))
-            tmp = f.with_suffix('.tmp'); tmp.write_text(json.dumps(r, indent=1)); tmp.replace(f)     # atomic
+            _write_atomic(f, lambda t: t.write_text(json.dumps(r, indent=1)))
             if progress: print(f"L={L} β={beta:.3f}: {summary_line(r)} ({r['seconds']:.0f} s)", flush=True)
             results.append(r)
     return results

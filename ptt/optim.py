@@ -39,20 +39,28 @@ class AdaptiveLR:
     lr:float=1e-3; max_lr:float=1e-2; min_lr:float=1e-7
     grow:float=1.05; shrink:float=1/1.05; up:float=0.2; down:float=-0.2; smoothing:float=0.2
     adaptive:bool=True     # False: a fixed rate `lr` (PCD's usual choice)
+    floor:float|None=None  # the lowest rate the cosine rule sets (None: `min_lr`, the paper's rule)
     rates:dict=field(default=None); cos:dict=field(default=None); previous:tuple|None=None
 
     def __post_init__(self):
         if not 0 < self.min_lr <= self.lr <= self.max_lr: raise ValueError(f"need 0 < min_lr <= lr <= max_lr, got {self.min_lr}, {self.lr}, {self.max_lr}")
+        if self.floor is not None and not self.min_lr <= self.floor <= self.max_lr: raise ValueError(f"need min_lr <= floor <= max_lr, got {self.min_lr}, {self.floor}, {self.max_lr}")
         self.rates = self.rates or {k: self.lr for k in GROUPS}
         self.cos = self.cos or {k: 0. for k in GROUPS}
+
+    def _adapt(self, r:float, c:float) -> float:
+        "The new rate of a group at rate `r` whose smoothed cosine is `c`"
+        if c > self.up: return r * self.grow                       # a straight path: speed up
+        low = self.min_lr if self.floor is None else self.floor
+        if c < self.down: return max(r * self.shrink, min(r, low))   # anti-aligned: slow down, not below the floor
+        return min(low, r * self.grow) if r < low else r            # orthogonal: keep, or recover from a rejection
 
     def update(self, grads:tuple) -> dict:
         "Adapt the rates to the new gradient `grads` (one tensor per group) and return them"
         if self.adaptive and self.previous is not None:
             for k, g, gp in zip(GROUPS, grads, self.previous):
                 self.cos[k] = c = (1 - self.smoothing) * self.cos[k] + self.smoothing * cosine(g, gp)
-                factor = self.grow if c > self.up else self.shrink if c < self.down else 1.
-                self.rates[k] = min(self.max_lr, max(self.min_lr, self.rates[k] * factor))
+                self.rates[k] = min(self.max_lr, max(self.min_lr, self._adapt(self.rates[k], c)))
         self.previous = tuple(g.detach().clone() for g in grads)
         return dict(self.rates)
 

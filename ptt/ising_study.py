@@ -21,7 +21,7 @@ import matplotlib.pyplot as plt
 import ipywidgets as widgets
 from IPython.display import display
 import ptt.data as D
-from .rbm import stack, BernoulliRBM, from_state_dict
+from .rbm import stack, from_state_dict
 from .kernels import make_generator
 from .exact import log_partition, log_likelihood, activity_distribution
 from .train import fit

@@ -54,13 +54,18 @@ def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=10, u
     adaptive = (method == 'ptt') if adaptive is None else adaptive
     lr = lr or 1e-2
     max_lr = max_lr or (max(0.1, lr) if adaptive else lr)
-    AdaptiveLR(lr=lr, max_lr=max_lr, min_lr=min(min_lr, lr), floor=lr_floor)        # checks the rates
-    return dict(method=method, n_hidden=int(n_hidden), n_chains=int(n_chains), gibbs_steps=int(gibbs_steps), updates=int(updates),
+    config = dict(method=method, n_hidden=int(n_hidden), n_chains=int(n_chains), gibbs_steps=int(gibbs_steps), updates=int(updates),
                 batch_size=batch_size, lr=lr, max_lr=max_lr, min_lr=min(min_lr, lr), lr_floor=lr_floor, adaptive=adaptive, alpha=alpha, seed=seed,
                 init_std=init_std, l2=l2, sweeps_per_update=sweeps_per_update, reservoir_factor=reservoir_factor,
                 therm_factor=therm_factor, therm_gibbs_steps=therm_gibbs_steps or gibbs_steps, therm_min_sweeps=therm_min_sweeps,
                 therm_max_sweeps=therm_max_sweeps, max_rejections=max_rejections, min_ess=min_ess,
                 log_every=log_every or max(1, updates // 50), pcd_exact_log_z=pcd_exact_log_z, final_eval=final_eval)
+    _optimizer(config)                                   # checks the rates
+    return config
+
+def _optimizer(config:dict) -> AdaptiveLR:
+    "The learning-rate rule of a configuration"
+    return AdaptiveLR(lr=config['lr'], max_lr=config['max_lr'], min_lr=config['min_lr'], floor=config.get('lr_floor'), adaptive=config['adaptive'])
 
 def log_schedule(updates:int, log_every:int) -> set:
     "Updates at which a run is evaluated and checkpointed: powers of two early on, then every `log_every`, and the last"
@@ -76,7 +81,7 @@ def start_run(train:torch.Tensor, kind:str, n_states:int|None, config:dict, devi
     model = cls.from_data(data, config['n_hidden'], std=config['init_std'], generator=g, device=device, dtype=dtype, **extra)
     config = dict(config, visible=kind, n_states=n_states, n_visible=model.n_visible, batch_size=config['batch_size'] or min(len(train), 1000),
                   data_shape=list(train.shape), data_hash=_fingerprint(train))
-    opt = AdaptiveLR(lr=config['lr'], max_lr=config['max_lr'], min_lr=config['min_lr'], floor=config.get('lr_floor'), adaptive=config['adaptive'])
+    opt = _optimizer(config)
     ladder = Ladder.start(model) if config['method'] == 'ptt' else None
     base = ladder.last if ladder is not None else model
     x0 = gibbs(base, base.random_visible(config['n_chains'], g), 1, g)

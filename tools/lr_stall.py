@@ -1,13 +1,13 @@
 """PTT's adaptive learning rate on the L = 8, beta = 0.40 Ising model: the paper's cosine rule, the rule with a floor, a fixed rate.
 
 Reproduces the numbers quoted in nbs/07_optim.ipynb ("When the rate stalls"):
-    python tools/lr_stall.py paper   # or: floor, fixed   (about 3-5 min each on one core)
+    python tools/lr_stall.py paper   # or: floor, fixed, full   (about 3-5 min each on one core)
 """
 import sys, time, torch, numpy as np
 from ptt import data as D
 from ptt.train import fit
 
-VARIANTS = dict(paper={}, floor=dict(lr_floor=0.05), fixed=dict(adaptive=False))
+VARIANTS = dict(paper={}, floor=dict(lr_floor=0.05), fixed=dict(adaptive=False), full=dict(batch_size=3600))  # full: the paper's rule, whole training set as batch
 
 def main(variant:str, updates:int=3000):
     torch.set_num_threads(1)

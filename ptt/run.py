@@ -64,6 +64,8 @@ class TrainState:
     order: torch.Tensor|None = None        # current permutation of the training data
     position: int = 0                      # next row of `order`
     opt: AdaptiveLR|None = None
+    vis_offset: torch.Tensor|None = None   # centered training: the visible offset μ (flat layout)
+    hid_offset: torch.Tensor|None = None   # centered training: the hidden offset λ (a moving average)
     rng: torch.Tensor|None = None          # generator state (torch.Generator.get_state())
     seconds: float = 0.                    # training wall time so far
     stopped: str = ""                      # why training stopped early, if it did

@@ -80,7 +80,7 @@ def cmd_train(a) -> int:
         train_x, test_x = data, read_data(a.test)[0]
     else: train_x, test_x = split(data, a.test_frac, seed=a.seed) if a.test_frac > 0 else (data, None)
     config = {k: v for k, v in dict(updates=a.updates, n_chains=a.chains, gibbs_steps=a.gibbs_steps, batch_size=a.batch_size,
-                                    lr=a.lr, max_lr=a.max_lr, lr_floor=a.lr_floor, centered=a.centered or None, seed=a.seed, alpha=a.alpha).items() if v is not None}
+                                    lr=a.lr, max_lr=a.max_lr, lr_floor=a.lr_floor, lr_decay=a.lr_decay, centered=a.centered or None, seed=a.seed, alpha=a.alpha).items() if v is not None}
     if a.resume:
         if not Path(a.out).exists(): raise ValueError(f"{a.out}: no run file to resume")
         run = fit(train_x, test=test_x, out=a.out, resume=a.out, device=a.device, progress=not a.quiet, save_every=a.save_every,
@@ -158,6 +158,7 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument('--gibbs-steps', type=int, help="Gibbs sweeps per PTT sweep / per PCD update (default 10)")
     t.add_argument('--batch-size', type=int); t.add_argument('--lr', type=float); t.add_argument('--max-lr', type=float)
     t.add_argument('--lr-floor', type=float, help="lowest rate PTT's cosine rule may set (default: none, the paper's rule)")
+    t.add_argument('--lr-decay', type=float, help="fraction of the updates at the end over which the rates fall to zero (default 0)")
     t.add_argument('--centered', action='store_true', help="take centered gradient steps (better scaled; default: the paper's plain gradient)")
     t.add_argument('--alpha', type=float, help="target swap acceptance between rungs (default 0.3)")
     t.add_argument('--seed', type=int, default=0)

@@ -29,8 +29,8 @@ from .sample import checkpoint_ladder, temperature_ladder, run_ladder, record_sa
 from .metrics import ising_moments, ising_observables
 
 # %% ../nbs/20_ising.ipynb #3dc44ea7
-FULL = dict(Ls=(4, 6, 8), betas=(0.30, 0.40, 0.44, 0.48, 0.55, 0.60), n_data=6000, updates=3000, n_chains=500,
-            gibbs_steps=10, lr=0.05, max_lr=0.2, n_samples=4000, log_points=60, therm_gibbs_steps=10, seed=0)
+FULL = dict(Ls=(4, 6, 8), betas=(0.30, 0.40, 0.44, 0.48, 0.55, 0.60), n_data=6000, updates=3000, n_chains=1000,
+            gibbs_steps=10, lr=0.05, max_lr=0.2, n_samples=4000, log_points=60, therm_gibbs_steps=10, centered=True, lr_decay=0.3, seed=0)
 
 QUICK = dict(FULL, Ls=(6,), betas=(0.30, 0.55), updates=1500, log_points=30)
 
@@ -141,7 +141,7 @@ def study_point(L:int, beta:float, s:dict) -> tuple:
     train, test = D.split(x, 0.4, seed=seed)
     out = dict(L=L, beta=beta, n_hidden=2 * L, n_train=len(train), n_test=len(test), settings=point_settings(s),
                bound=-D.ising_entropy(L, beta).item(), data=describe_samples(test, L, seed))
-    kw = dict(n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], updates=s['updates'], lr=s['lr'], seed=seed,
+    kw = dict(n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], updates=s['updates'], lr=s['lr'], centered=s.get('centered', False), lr_decay=s.get('lr_decay', 0.), seed=seed,
               log_every=max(1, s['updates'] // s['log_points']), progress=False)
     models = {}
     for method in ('ptt', 'pcd'):

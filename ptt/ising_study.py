@@ -141,7 +141,7 @@ def study_point(L:int, beta:float, s:dict) -> tuple:
     train, test = D.split(x, 0.4, seed=seed)
     out = dict(L=L, beta=beta, n_hidden=2 * L, n_train=len(train), n_test=len(test), settings=point_settings(s),
                bound=-D.ising_entropy(L, beta).item(), data=describe_samples(test, L, seed))
-    kw = dict(n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], updates=s['updates'], lr=s['lr'], centered=s.get('centered', False), lr_decay=s.get('lr_decay', 0.), seed=seed,
+    kw = dict(n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], updates=s['updates'], lr=s['lr'], centered=s['centered'], lr_decay=s['lr_decay'], seed=seed,
               log_every=max(1, s['updates'] // s['log_points']), progress=False)
     models = {}
     for method in ('ptt', 'pcd'):

@@ -19,16 +19,20 @@ def _moments(model:RBM, v:torch.Tensor, weights:torch.Tensor|None=None) -> tuple
     w = torch.full((len(vf),), 1 / len(vf), dtype=vf.dtype, device=vf.device) if weights is None else weights / weights.sum()
     return (vf * w[:, None]).T @ ph, w @ vf, w @ ph
 
-def gradient(model:RBM, data:torch.Tensor, samples:torch.Tensor, data_weights:torch.Tensor|None=None,
-             sample_weights:torch.Tensor|None=None, offsets:tuple|None=None) -> tuple:
-    "Log-likelihood gradient (weights, vbias, hbias) from a batch of `data` and equilibrium `samples`; centered on `offsets` if given"
-    (wd, vd, hd), (wm, vm, hm) = _moments(model, data, data_weights), _moments(model, samples, sample_weights)
+def _combine(model:RBM, pos:tuple, neg:tuple, offsets:tuple|None=None) -> tuple:
+    "The gradient from the data's and the model's moments (`_moments`), centered on `offsets` if given"
+    (wd, vd, hd), (wm, vm, hm) = pos, neg
     gw, ga, gb = wd - wm, vd - vm, hd - hm
     if offsets is not None:                               # see "Centering" below
         mu, lam = offsets
         gw = gw - torch.outer(mu, gb) - torch.outer(ga, lam)
         ga, gb = ga - gw @ lam, gb - gw.T @ mu
     return tuple(g.reshape(q.shape) for g, q in zip((gw, ga, gb), model.params))
+
+def gradient(model:RBM, data:torch.Tensor, samples:torch.Tensor, data_weights:torch.Tensor|None=None,
+             sample_weights:torch.Tensor|None=None, offsets:tuple|None=None) -> tuple:
+    "Log-likelihood gradient (weights, vbias, hbias) from a batch of `data` and equilibrium `samples`; centered on `offsets` if given"
+    return _combine(model, _moments(model, data, data_weights), _moments(model, samples, sample_weights), offsets)
 
 
 # %% ../nbs/07_optim.ipynb #25568838

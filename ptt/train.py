@@ -20,7 +20,7 @@ from .exact import log_partition, _layer_to_enumerate
 from .ladder import Ladder, predicted_acceptance, ladder_decision, check_ladder, LadderBroken
 from .reservoir import Tempering, Reservoir
 from .likelihood import bar_log_z_step, bar_from_gaps, neighbour_gaps
-from .optim import AdaptiveLR, gradient, data_offsets, GROUPS
+from .optim import AdaptiveLR, data_offsets, GROUPS, _moments, _combine
 from .run import Run, History, TrainState, save_run, load_run
 
 # %% ../nbs/09_train.ipynb #881d48c1
@@ -112,17 +112,16 @@ def _ascend(model:RBM, grads:tuple, rates:dict) -> RBM:
 
 OFFSET_SMOOTHING = 0.01   # weight of each batch in the moving average of the hidden offset (centered training)
 
-def _offsets(run:Run, batch:torch.Tensor) -> tuple|None:
-    "The centering offsets for this update (the hidden one follows the batch's mean activation slowly), or None"
-    s = run.state
-    if not run.config.get('centered'): return None
-    s.hid_offset = (1 - OFFSET_SMOOTHING) * s.hid_offset + OFFSET_SMOOTHING * run.model.hidden_probs(batch).mean(0)
-    return s.vis_offset, s.hid_offset
-
 def _gradient(run:Run, batch:torch.Tensor, samples:torch.Tensor) -> tuple:
-    grads = gradient(run.model, batch, samples, offsets=_offsets(run, batch))
+    "This update's gradient: centered if configured (the hidden offset follows the batch's mean activation slowly), with the L2 penalty"
+    m, s, offsets = run.model, run.state, None
+    pos = _moments(m, batch)
+    if run.config.get('centered'):
+        s.hid_offset = (1 - OFFSET_SMOOTHING) * s.hid_offset + OFFSET_SMOOTHING * pos[2]
+        offsets = s.vis_offset, s.hid_offset
+    grads = _combine(m, pos, _moments(m, samples), offsets)
     l2 = run.config['l2']
-    return (grads[0] - l2 * run.model.weights, *grads[1:]) if l2 else grads
+    return (grads[0] - l2 * m.weights, *grads[1:]) if l2 else grads
 
 def _step_rates(run:Run, grads:tuple) -> dict:
     "This update's rates: the rule's, adapted to `grads`, times the end-of-training decay"

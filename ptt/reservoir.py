@@ -12,7 +12,7 @@ import math, warnings
 from dataclasses import dataclass
 import torch
 from .rbm import RBM
-from .kernels import ptt_sweep, track
+from .kernels import ptt_sweep, swap, gibbs, track
 from fastcore.basics import patch
 from .diagnostics import rungs_from_ids, thermalization_plan, rung_occupancy, round_trips, ThermalizationPlan, Occupancy
 
@@ -20,10 +20,12 @@ from .diagnostics import rungs_from_ids, thermalization_plan, rung_occupancy, ro
 class Tempering:
     "Replicas of parallel tempering over a stack of models, with swap parity, replica identities and acceptance statistics"
     def __init__(self, models:RBM, x:torch.Tensor, gibbs_steps:int=10, generator:torch.Generator|None=None,
-                 parity:int=0, track_chains:int=256):
+                 parity:int=0, track_chains:int=256, reservoir:'Reservoir|None'=None):
         if not models.is_stack: raise ValueError("Tempering runs over a stack of models (ptt.rbm.stack)")
         if x.shape[0] != len(models): raise ValueError(f"states for {x.shape[0]} rungs given to a ladder of {len(models)}")
+        if reservoir is not None and len(models) < 2: raise ValueError("a reservoir-backed ladder needs at least one simulated rung above it")
         self.models, self.x, self.k, self.generator, self.parity = models, x, gibbs_steps, generator, parity
+        self.reservoir, self._simulated = reservoir, (models[1:] if reservoir is not None else models)
         self.ids = torch.arange(len(models), device=x.device).unsqueeze(1).repeat(1, x.shape[1])
         self.track_chains, self.sweeps = min(track_chains, x.shape[1]), 0
 
@@ -33,10 +35,16 @@ class Tempering:
     def n_chains(self) -> int: return self.x.shape[1]
 
     def sweep(self) -> torch.Tensor:
-        "One PTT sweep (a round of swaps, then `gibbs_steps` Gibbs sweeps of every rung); mean acceptance per pair"
-        res = ptt_sweep(self.models, self.x, self.k, self.parity, self.generator)
+        "One PTT sweep (a round of swaps, then `gibbs_steps` Gibbs sweeps of every simulated rung); mean acceptance per pair"
+        if self.reservoir is None:
+            res = ptt_sweep(self.models, self.x, self.k, self.parity, self.generator)
+        else:
+            self.x[0] = self.reservoir.draw(self.n_chains, self.generator)      # rung 0: fresh equilibrium draws
+            res = swap(self.models, self.x, self.parity, self.generator)
+            res = res._replace(x=torch.cat([res.x[:1], gibbs(self._simulated, res.x[1:], self.k, self.generator)]))
         self.x, self.ids = res.x, track(self.ids, res.perm)
-        self.parity, self.sweeps = 1 - self.parity, self.sweeps + 1
+        single_pair = self.reservoir is not None and self.n_rungs == 2              # swap with the reservoir every sweep
+        self.parity, self.sweeps = (0 if single_pair else 1 - self.parity), self.sweeps + 1
         return res.acc
 
     def rungs(self) -> torch.Tensor:
@@ -45,14 +53,17 @@ class Tempering:
 
     def run(self, n_sweeps:int, trajectory:bool=False) -> tuple:
         "Run `n_sweeps`; return the mean acceptance per pair and, if asked, the rung trajectory (n_sweeps, chains, replicas)"
-        acc, traj = torch.zeros(max(self.n_rungs - 1, 0), dtype=torch.float64), []
-        counts = torch.zeros_like(acc)
-        for _ in range(n_sweeps):
-            a = self.sweep().double().cpu()
+        acc = torch.zeros(max(self.n_rungs - 1, 0), dtype=torch.float64, device=self.x.device)
+        counts, ids, traj = torch.zeros_like(acc), [], []
+        for i in range(n_sweeps):                       # no host synchronisation inside the loop
+            a = self.sweep().double()
             seen = ~a.isnan()
-            acc[seen] += a[seen]; counts[seen] += 1
-            if trajectory: traj.append(self.rungs().to(torch.int16).cpu())
-        return acc / counts, (torch.stack(traj) if trajectory else None)
+            acc += torch.where(seen, a, 0.); counts += seen
+            if trajectory:
+                ids.append(self.ids[:, :self.track_chains].T.to(torch.int16))
+                if len(ids) == 256 or i == n_sweeps - 1:          # to rungs (and the host) in blocks
+                    traj.append(rungs_from_ids(torch.stack(ids)).cpu()); ids = []
+        return (acc / counts).cpu(), (torch.cat(traj) if trajectory else None)
 
 # %% ../nbs/05_reservoir.ipynb #6542eb8a
 def next_block(tau_exp:float, done:int, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000) -> int:

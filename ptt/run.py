@@ -22,8 +22,8 @@ from .optim import AdaptiveLR, GROUPS
 
 # %% ../nbs/08_run.ipynb #261e627a
 class History:
-    "Tables of a training run: `steps` (per update), `logs` (per evaluation), `rungs` (per frozen rung)"
-    tables = ('steps', 'logs', 'rungs')
+    "Tables of a training run: `steps` (per update), `logs` (per evaluation), `rungs` (per frozen rung), `audits` (per whole-ladder audit)"
+    tables = ('steps', 'logs', 'rungs', 'audits')
     def __init__(self, **tables):
         for t in self.tables: setattr(self, t, {k: list(v) for k, v in tables.get(t, {}).items()})
     def append(self, table:str, **row):
@@ -55,10 +55,11 @@ class History:
 class TrainState:
     "The resumable state of a training run"
     update: int = 0                        # updates done
-    chains: torch.Tensor|None = None       # PCD: (n, ...); PTT: (2, n, ...) = chains of the last rung and of the current model
+    chains: torch.Tensor|None = None       # PCD: (n, ...); PTT: (S+1, n, ...) = chains of the S simulated rungs and of the current model
     full_chains: torch.Tensor|None = None  # PTT: chains of every rung after the last thermalization
-    reservoir: Reservoir|None = None       # PTT: equilibrium configurations of the rung below the last
+    reservoir: Reservoir|None = None       # PTT: equilibrium configurations of the rung below the simulated ones
     parity: int = 0
+    freezes: int = 0                       # rungs frozen so far (counts audits' period)
     since_freeze: int = 0                  # accepted updates since the last rung was frozen
     rejections: int = 0                    # consecutive rejected updates
     order: torch.Tensor|None = None        # current permutation of the training data

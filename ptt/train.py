@@ -23,7 +23,7 @@ from .ladder import Ladder, predicted_acceptance, ladder_decision, check_ladder,
 from .reservoir import Tempering, Reservoir
 from .likelihood import bar_log_z_step, bar_from_gaps, neighbour_gaps
 from .optim import AdaptiveLR, data_offsets, GROUPS, _moments, _combine
-from .run import Run, History, TrainState, save_run, load_run
+from .run import Run, History, TrainState, save_run, load_run, check_run_path
 
 # %% ../nbs/09_train.ipynb #881d48c1
 def prepare_data(data, visible:str|None=None, n_states:int|None=None, device=None, dtype=torch.float32, what='data'):
@@ -46,34 +46,57 @@ def _fingerprint(x:torch.Tensor) -> str:
 # %% ../nbs/09_train.ipynb #536e4c73
 FREEZES, FINAL_EVALS = ('local', 'full'), ('local', 'full', 'none')
 
+def _is_int(v) -> bool: return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+def _is_real(v) -> bool: return isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_))
+
+def _check_int(name:str, v, low:int=1, optional:bool=False):
+    if v is None and optional: return
+    if not _is_int(v) or v < low: raise ValueError(f"{name} must be an integer >= {low}, got {v!r}")
+
+def _check_real(name:str, v, low:float=0., high:float=math.inf, low_open:bool=True, high_open:bool=True, optional:bool=False):
+    if v is None and optional: return
+    lo_ok = _is_real(v) and (v > low if low_open else v >= low)
+    if not (lo_ok and math.isfinite(v) and (v < high if high_open else v <= high)):
+        lo, hi = '(' if low_open else '[', ')' if high_open else ']'
+        raise ValueError(f"{name} must be a finite number in {lo}{low:g}, {high:g}{hi}, got {v!r}")
+
 def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=10, updates=1000, batch_size=None, lr=None, max_lr=None,
                 min_lr=1e-7, lr_floor=None, lr_decay=0., adaptive=None, centered=False, alpha=0.3, seed=0, init_std=1e-2, l2=0.,
                 sweeps_per_update=None, simulated_rungs=0, freeze='local', audit_every=0, final_eval='full', reservoir_factor=10,
                 therm_factor=20., therm_gibbs_steps=None, therm_min_sweeps=100, local_min_sweeps=None, therm_max_sweeps=10_000,
                 max_rejections=50, min_ess=0.1, log_every=None, pcd_exact_log_z=2**16) -> dict:
-    "A checked training configuration (a plain dict, saved with the run)"
+    "A checked training configuration (a plain dict, saved with the run): every setting is validated here, once"
     if method not in ('ptt', 'pcd'): raise ValueError(f"method must be 'ptt' or 'pcd', not {method!r}")
-    for name, v in dict(n_hidden=n_hidden, n_chains=n_chains, gibbs_steps=gibbs_steps, updates=updates).items():
-        if not isinstance(v, (int, np.integer)) or isinstance(v, bool) or v < 1: raise ValueError(f"{name} must be a positive integer, got {v!r}")
-    if not 0 < alpha < 1: raise ValueError(f"alpha must be in (0, 1), got {alpha}")
-    if not 0 <= lr_decay < 1: raise ValueError(f"lr_decay must be in [0, 1), got {lr_decay}")
-    if simulated_rungs not in (0, 1): raise ValueError(f"simulated_rungs must be 0 (only the current model) or 1 (and the last rung), got {simulated_rungs!r}")
+    for name, v in dict(n_hidden=n_hidden, n_chains=n_chains, gibbs_steps=gibbs_steps, updates=updates, reservoir_factor=reservoir_factor,
+                        therm_min_sweeps=therm_min_sweeps, therm_max_sweeps=therm_max_sweeps, max_rejections=max_rejections,
+                        pcd_exact_log_z=pcd_exact_log_z).items(): _check_int(name, v)
+    for name, v in dict(batch_size=batch_size, sweeps_per_update=sweeps_per_update, therm_gibbs_steps=therm_gibbs_steps,
+                        local_min_sweeps=local_min_sweeps, log_every=log_every).items(): _check_int(name, v, optional=True)
+    _check_int('audit_every', audit_every, 0); _check_int('seed', seed, 0)
+    for name, v in dict(lr=lr, max_lr=max_lr, lr_floor=lr_floor).items(): _check_real(name, v, optional=True)
+    _check_real('min_lr', min_lr); _check_real('therm_factor', therm_factor)
+    _check_real('init_std', init_std, low_open=False); _check_real('l2', l2, low_open=False)
+    _check_real('alpha', alpha, 0., 1.); _check_real('min_ess', min_ess, 0., 1., high_open=False)
+    _check_real('lr_decay', lr_decay, 0., 1., low_open=False)
+    for name, v in dict(centered=centered, adaptive=adaptive).items():
+        if not (isinstance(v, (bool, np.bool_)) or (v is None and name == 'adaptive')): raise ValueError(f"{name} must be True or False, got {v!r}")
+    if simulated_rungs not in (0, 1) or not _is_int(simulated_rungs):
+        raise ValueError(f"simulated_rungs must be 0 (only the current model) or 1 (and the last rung), got {simulated_rungs!r}")
     if freeze not in FREEZES: raise ValueError(f"freeze must be one of {FREEZES}, not {freeze!r}")
-    final_eval = {True: 'full', False: 'none'}.get(final_eval, final_eval)
+    final_eval = {True: 'full', False: 'none'}.get(final_eval, final_eval) if isinstance(final_eval, bool) else final_eval
     if final_eval not in FINAL_EVALS: raise ValueError(f"final_eval must be one of {FINAL_EVALS}, not {final_eval!r}")
-    if not isinstance(audit_every, (int, np.integer)) or audit_every < 0: raise ValueError(f"audit_every must be an integer >= 0, got {audit_every!r}")
-    adaptive = (method == 'ptt') if adaptive is None else adaptive
-    lr = lr or 1e-2
-    max_lr = max_lr or (max(0.1, lr) if adaptive else lr)
+    adaptive = (method == 'ptt') if adaptive is None else bool(adaptive)
+    lr = 1e-2 if lr is None else lr
+    max_lr = max_lr if max_lr is not None else (max(0.1, lr) if adaptive else lr)
     config = dict(method=method, n_hidden=int(n_hidden), n_chains=int(n_chains), gibbs_steps=int(gibbs_steps), updates=int(updates),
                 batch_size=batch_size, lr=lr, max_lr=max_lr, min_lr=min(min_lr, lr), lr_floor=lr_floor, lr_decay=float(lr_decay), adaptive=adaptive,
-                centered=bool(centered), alpha=alpha, seed=seed, init_std=init_std, l2=l2,
+                centered=bool(centered), alpha=alpha, seed=int(seed), init_std=init_std, l2=l2,
                 sweeps_per_update=sweeps_per_update or (1 if simulated_rungs == 0 else 2), simulated_rungs=int(simulated_rungs),
-                freeze=freeze, audit_every=int(audit_every), final_eval=final_eval, reservoir_factor=reservoir_factor,
-                therm_factor=therm_factor, therm_gibbs_steps=therm_gibbs_steps or gibbs_steps, therm_min_sweeps=therm_min_sweeps,
-                local_min_sweeps=local_min_sweeps or therm_min_sweeps, therm_max_sweeps=therm_max_sweeps, max_rejections=max_rejections,
+                freeze=freeze, audit_every=int(audit_every), final_eval=final_eval, reservoir_factor=int(reservoir_factor),
+                therm_factor=therm_factor, therm_gibbs_steps=therm_gibbs_steps or gibbs_steps, therm_min_sweeps=int(therm_min_sweeps),
+                local_min_sweeps=local_min_sweeps or therm_min_sweeps, therm_max_sweeps=int(therm_max_sweeps), max_rejections=int(max_rejections),
                 min_ess=min_ess, log_every=log_every or max(1, updates // 50), pcd_exact_log_z=pcd_exact_log_z)
-    _optimizer(config)                                   # checks the rates
+    _optimizer(config)                                   # checks the rates against each other
     return config
 
 def _legacy(config:dict, key:str):
@@ -128,6 +151,8 @@ def _next_batch(s:TrainState, train:torch.Tensor, size:int, g:torch.Generator) -
     idx = s.order[s.position:s.position + size]
     s.position += size
     return train[idx]
+
+def _finite(model:RBM) -> bool: return all(bool(torch.isfinite(p).all()) for p in model.params)
 
 def _ascend(model:RBM, grads:tuple, rates:dict) -> RBM:
     "The model after one step of gradient ascent with per-group rates"
@@ -212,13 +237,16 @@ def pooled_steps(history:History, extra:tuple|None=None) -> tuple:
     return est, err
 
 def thermalized_records(run:Run, models:RBM, x0:torch.Tensor, g:torch.Generator, keep:int|None=None, reservoir:Reservoir|None=None,
-                        min_sweeps:int|None=None) -> tuple:
+                        min_sweeps:int|None=None, phase:str='thermalizing') -> tuple:
     "Thermalize tempering over `models` (above `reservoir`, if given), take `reservoir_factor` records one plan spacing apart: (tempering, report, kept states of level `keep`, BAR steps)"
     cfg = run.config
     tmp = Tempering(models, x0, cfg['therm_gibbs_steps'], g, reservoir=reservoir)
-    report = tmp.thermalize(factor=cfg['therm_factor'], min_sweeps=min_sweeps or cfg['therm_min_sweeps'], max_sweeps=cfg['therm_max_sweeps'], warn=False)
+    shown = lambda done, need: _status(run, f"{phase}: {done} sweeps of {len(models)} levels, 20 tau_exp ~ {need}")
+    report = tmp.thermalize(factor=cfg['therm_factor'], min_sweeps=min_sweeps or cfg['therm_min_sweeps'], max_sweeps=cfg['therm_max_sweeps'],
+                            warn=False, progress=shown)
     kept, gaps = [], []
-    for _ in range(cfg['reservoir_factor']):
+    for i in range(cfg['reservoir_factor']):
+        _status(run, f"{phase}: record {i + 1} of {cfg['reservoir_factor']}")
         tmp.run(report.plan.spacing)
         if keep is not None: kept.append(tmp.x[keep])
         gaps.append(neighbour_gaps(models, tmp.x))
@@ -244,13 +272,13 @@ def freeze(run:Run, g:torch.Generator):
         r = s.reservoir.rung
         x0 = torch.cat([s.reservoir.draw(len(x_cur), g).unsqueeze(0), s.chains])
         tmp, report, kept, steps = thermalized_records(run, lad.models[r:], x0, g, keep=1, reservoir=s.reservoir,
-                                                       min_sweeps=_legacy(cfg, 'local_min_sweeps'))
+                                                       min_sweeps=_legacy(cfg, 'local_min_sweeps'), phase=f"freezing rung {T - 1}")
         s.full_chains = torch.cat([s.full_chains, tmp.x[-1:]])
         top, start = tmp.x[2:], r
     else:                                       # the whole ladder, the new rung on top
         r = T - 2 - n_sim
         tmp, report, kept, steps = thermalized_records(run, lad.models, torch.cat([s.full_chains, x_cur.unsqueeze(0)]), g,
-                                                       keep=r + 1 if r + 1 < T - 1 or n_sim == 0 else None)
+                                                       keep=r + 1, phase=f"freezing rung {T - 1}")
         s.full_chains, top, start = tmp.x, tmp.x[T - n_sim:], 0
     run.history.append('rungs', update=s.update, n_rungs=T, tau_exp=report.plan.tau_exp, tau_int=report.plan.tau_int,
                        sweeps=report.sweeps, thermalized=report.reliable, round_trips=report.round_trips, local=float(local),
@@ -290,7 +318,7 @@ def audit(run:Run, g:torch.Generator, with_current:bool=False) -> list:
     models = stack([lad.models, run.model]) if with_current else lad.models
     x0 = torch.cat([s.full_chains, s.chains[-1:]]) if with_current else s.full_chains
     r = s.reservoir.rung if s.reservoir is not None else None
-    tmp, report, kept, steps = thermalized_records(run, models, x0, g, keep=r)
+    tmp, report, kept, steps = thermalized_records(run, models, x0, g, keep=r, phase=f"audit of {len(models)} rungs")
     pooled, se = pooled_steps(run.history)
     z = [(st.value - pooled[t].item()) / math.hypot(st.se, se[t].item()) for t, st in enumerate(steps[:T - 1])]
     drift = sum(st.value for st in steps[:T - 1]) - pooled[:T - 1].sum().item()
@@ -328,6 +356,9 @@ def ptt_update(run:Run, batch:torch.Tensor, g:torch.Generator) -> dict:
     grads = _gradient(run, batch, s.chains[-1])
     rates = _step_rates(run, grads)
     proposal = _ascend(run.model, grads, rates)
+    if not _finite(proposal):
+        raise LadderBroken(f"update {s.update + 1} would make the parameters non-finite (NaN or infinite): the learning rate is too large "
+                           f"for these data; the last finite model is kept")
     predicted, ess, decision = _decide(run, proposal, _last_rung_samples(run, g))
     froze = decision == 'freeze'
     if froze:
@@ -385,7 +416,7 @@ def final_evaluation(run:Run, train:torch.Tensor, test:torch.Tensor|None=None):
     if cfg.get('final_eval') == 'local' and s.reservoir is not None:
         levels, _ = _levels(run)
         x0 = torch.cat([s.reservoir.draw(s.chains.shape[1], g).unsqueeze(0), s.chains])
-        _, th, _, steps = thermalized_records(run, levels, x0, g, reservoir=s.reservoir, min_sweeps=_legacy(cfg, 'local_min_sweeps'))
+        _, th, _, steps = thermalized_records(run, levels, x0, g, reservoir=s.reservoir, min_sweeps=_legacy(cfg, 'local_min_sweeps'), phase='final evaluation')
         start, report = s.reservoir.rung, _AuditReport(th.reliable, th.plan.tau_exp, th.sweeps)
     else:                                      # the audit pools the ladder's steps itself; only the current model's step is new
         steps, a = audit(run, g, with_current=True)[T - 1:], run.history.audits
@@ -403,19 +434,23 @@ class _AuditReport(NamedTuple):
     sweeps: int
 
 # %% ../nbs/09_train.ipynb #6d399a04
+class _Abort(KeyboardInterrupt):
+    "A second interrupt: stop at once, save nothing"
+
 class _GracefulInterrupt:
-    "Within the block, a first Ctrl-C sets a flag (checked between updates); a second one interrupts at once"
-    def __init__(self): self.requested, self._old = False, None
+    "Within the block, a first Ctrl-C or SIGTERM sets a flag (checked between updates); a second one stops at once"
+    signals = (signal.SIGINT, signal.SIGTERM)
+    def __init__(self): self.requested, self._old = False, {}
     def _handler(self, signum, frame):
-        if self.requested: raise KeyboardInterrupt
+        if self.requested: raise _Abort
         self.requested = True
-        print("\nstopping after this update (Ctrl-C again to stop now)", file=sys.stderr)
+        print("\nstopping after this update and saving (press Ctrl-C again to stop at once, keeping the last save)", file=sys.stderr)
     def __enter__(self):
         if threading.current_thread() is threading.main_thread():
-            self._old = signal.signal(signal.SIGINT, self._handler)
+            self._old = {s: signal.signal(s, self._handler) for s in self.signals}
         return self
     def __exit__(self, *exc):
-        if self._old is not None: signal.signal(signal.SIGINT, self._old)
+        for s, h in self._old.items(): signal.signal(s, h)
 
 def _postfix(run:Run) -> dict:
     h = run.history
@@ -424,61 +459,107 @@ def _postfix(run:Run) -> dict:
     if run.ladder is not None: d.update(acc=f"{h.last('steps', 'acceptance'):.2f}", rungs=len(run.ladder))
     return d
 
+def _status(run:Run, text:str):
+    "Show what a long phase is doing (freezes, final evaluation) where training shows its progress"
+    show = getattr(run, '_show_status', None)
+    if show is not None: show(text)
+
 def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|None=None, out=None, save_every:int|None=None,
-          progress:bool=True, callback=None) -> Run:
+          progress:bool=True, callback=None, save_minutes:float=5.) -> Run:
     "Continue `run` on `train` data until `updates` updates are done (default: its configuration's)"
     s, cfg = run.state, run.config
+    if out is not None: check_run_path(out)
     updates = cfg['updates'] = updates or cfg['updates']
     g = make_generator(0, train.device); g.set_state(s.rng)
     schedule, s.stopped = log_schedule(updates, cfg['log_every']), ""
     step = ptt_update if cfg['method'] == 'ptt' else pcd_update
     bar = tqdm(total=updates, initial=s.update, disable=not progress, desc=cfg['method'].upper(), file=sys.stderr, dynamic_ncols=True)
+    run._show_status = (lambda text: bar.set_postfix_str(text, refresh=True)) if progress else None
+    last_save, busy = time.perf_counter(), False
+    def save():
+        nonlocal last_save
+        s.rng = g.get_state(); save_run(run, out); last_save = time.perf_counter()
     try:
-        with _GracefulInterrupt() as stop:
-            while s.update < updates and not stop.requested:
-                t0 = time.perf_counter()
-                row = step(run, _next_batch(s, train, cfg['batch_size'], g), g)
-                s.update += 1
-                dt = time.perf_counter() - t0
-                s.seconds += dt
-                run.history.append('steps', update=s.update, seconds=dt, **row)
-                if s.update in schedule: evaluate(run, train, test)
-                if save_every and out and s.update % save_every == 0: s.rng = g.get_state(); save_run(run, out)
-                bar.update(1); bar.set_postfix(_postfix(run), refresh=False)
-                if callback is not None: callback(run)
-            if stop.requested: s.stopped = 'interrupted'
-            elif s.update >= updates and run.ladder is not None and cfg.get('final_eval', True) not in (False, 'none'): final_evaluation(run, train, test)
-    except KeyboardInterrupt: s.stopped = 'interrupted'
-    except LadderBroken as e:
-        s.stopped = str(e)
-        warnings.warn(f"training stopped at update {s.update}: {e}", stacklevel=2)
-    finally:
+        with _GracefulInterrupt() as stop:                        # also around the last save: a second signal there keeps the old file
+            try:
+                while s.update < updates and not stop.requested:
+                    t0, previous, busy = time.perf_counter(), run.model, True
+                    row = step(run, _next_batch(s, train, cfg['batch_size'], g), g)
+                    if not _finite(run.model):
+                        run.model = previous
+                        raise LadderBroken(f"update {s.update + 1} made the parameters non-finite (NaN or infinite): the learning rate is "
+                                           f"too large for these data; the last finite model is kept")
+                    s.update += 1
+                    dt = time.perf_counter() - t0
+                    s.seconds += dt
+                    run.history.append('steps', update=s.update, seconds=dt, **row)
+                    if s.update in schedule: evaluate(run, train, test)
+                    busy = False
+                    if out is not None and (s.update == 1 or (save_every and s.update % save_every == 0)
+                                            or time.perf_counter() - last_save > 60 * save_minutes): save()
+                    bar.update(1); bar.set_postfix(_postfix(run), refresh=False)
+                    if callback is not None: callback(run)
+                if stop.requested: s.stopped = 'interrupted'
+                elif s.update >= updates and run.ladder is not None and cfg.get('final_eval', True) not in (False, 'none'):
+                    if out is not None: save()                        # every update is safe before the final evaluation
+                    busy, t0 = True, time.perf_counter()
+                    final_evaluation(run, train, test)
+                    run.history.update_last('logs', final_seconds=time.perf_counter() - t0)
+                    busy = False
+            except _Abort: raise
+            except KeyboardInterrupt:                               # raised between updates (e.g. by a callback), or during one
+                if busy: raise
+                s.stopped = 'interrupted'
+            except LadderBroken as e:
+                s.stopped = str(e)
+                warnings.warn(f"training stopped at update {s.update}: {e}", stacklevel=2)
+            bar.close()
+            if out is not None: save()
+            else: s.rng = g.get_state()
+    except KeyboardInterrupt:
         bar.close()
-        s.rng = g.get_state()
-        if out is not None: save_run(run, out)
+        print("stopped at once" + (f"; {out} keeps its last complete save" if out else ""), file=sys.stderr)
+        raise
+    finally: run._show_status = None
     if s.stopped == 'interrupted':
-        print(f"interrupted after {s.update} updates" + (f"; run saved to {out}, resume with fit(..., resume='{out}')" if out else ""), file=sys.stderr)
+        print(f"interrupted after {s.update} updates" + (f"; run saved to {out}, resume it with the same command and --resume "
+              f"(or fit(..., resume='{out}'))" if out else ""), file=sys.stderr)
     return run
 
 # %% ../nbs/09_train.ipynb #4b184dcd
-def fit(data, n_hidden:int|None=None, method:str='ptt', test=None, *, out=None, resume=None, device=None, dtype=torch.float32,
-        visible:str|None=None, n_states:int|None=None, progress:bool=True, callback=None, save_every:int|None=None, **config) -> Run:
-    "Train an RBM with `n_hidden` hidden units on `data` (samples × variables) by PTT or PCD; returns the `Run`"
+def _check_resume(cfg:dict, n_hidden, method, config:dict):
+    "Refuse settings that a resumed run cannot change (it keeps its configuration); `updates` may grow"
+    given = dict(config, **({} if n_hidden is None else dict(n_hidden=n_hidden)), **({} if method is None else dict(method=method)))
+    for k, v in given.items():
+        if k == 'updates': continue
+        if k not in cfg: raise ValueError(f"{k}: not a setting of this run")
+        if v != cfg[k] and not (k == 'final_eval' and {True: 'full', False: 'none'}.get(v) == cfg[k]):
+            raise ValueError(f"{k}: the run was trained with {cfg[k]!r}, not {v!r}; a resumed run keeps its configuration (start a new run to change it)")
+
+def fit(data, n_hidden:int|None=None, method:str|None=None, test=None, *, out=None, resume=None, device=None, dtype=torch.float32,
+        visible:str|None=None, n_states:int|None=None, progress:bool=True, callback=None, save_every:int|None=None,
+        save_minutes:float=5., **config) -> Run:
+    "Train an RBM with `n_hidden` hidden units on `data` (samples × variables) by PTT (default) or PCD; returns the `Run`"
     if resume is not None:
         run = resume if isinstance(resume, Run) else load_run(resume, device)
         cfg = run.config
+        _check_resume(cfg, n_hidden, method, config)
+        if 'updates' in config: _check_int('updates', config['updates'])
         train_x, kind, q = prepare_data(data, cfg['visible'], cfg['n_states'], device, run.model.dtype)
         if list(train_x.shape) != cfg['data_shape'] or _fingerprint(train_x) != cfg['data_hash']:
             raise ValueError("these data differ from the data the run was trained on: resume it with the same training data")
-        if set(config) - {'updates'}: warnings.warn(f"ignored when resuming (the run keeps its configuration): {sorted(set(config) - {'updates'})}")
+        if not all(_finite(m) for m in [run.model] + ([run.ladder.models] if run.ladder is not None else [])):
+            raise ValueError("the run's parameters are not finite (NaN or infinite): it cannot be resumed")
     else:
         if n_hidden is None: raise ValueError("n_hidden (the number of hidden units) is required")
-        cfg = make_config(method, n_hidden, **config)
+        cfg = make_config(method or 'ptt', n_hidden, **config)
         train_x, kind, q = prepare_data(data, visible, n_states, device, dtype)
-        run = start_run(train_x, kind, q, cfg, device, dtype)
+    if out is not None: check_run_path(out)
+    _check_real('save_minutes', save_minutes); _check_int('save_every', save_every, optional=True)
     test_x = None
     if test is not None:
-        test_x = prepare_data(test, kind, q, device, run.model.dtype, what='test data')[0]
+        test_x = prepare_data(test, kind, q, device, run.model.dtype if resume is not None else dtype, what='test data')[0]
         if test_x.shape[1:] != train_x.shape[1:]:
             raise ValueError(f"test data have {test_x.shape[1]} variables, training data {train_x.shape[1]}")
-    return train(run, train_x, test_x, config.get('updates'), out, save_every, progress, callback)
+    if resume is None: run = start_run(train_x, kind, q, cfg, device, dtype)
+    return train(run, train_x, test_x, config.get('updates'), out, save_every, progress, callback, save_minutes)

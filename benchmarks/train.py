@@ -2,12 +2,14 @@
 
 Part 1, `cost`. A PCD run and a PTT run with the same chains (`--chains`, 1000) and the same Gibbs sweeps per PTT/PCD
 sweep (`--gibbs`, 10) are stepped alternately, one update of each in turn (the order flips every update), so that the
-drift of a shared machine affects both alike. Sizes (N_v, N_h) = (784, 100), binarized MNIST, and (400, 40), its central
-20×20 crop. Reported per size: PCD seconds per update; PTT seconds per update in steady state (updates during which no
-rung was frozen); PTT seconds per update over all updates, i.e. with the cost of the freezes (thermalizing the whole
-ladder, refilling the reservoir, re-estimating log Z) amortized over the updates of this run; the ratios to PCD; the
-part of each spent in Gibbs sweeps (`ptt.train.gibbs`) and the cost of one freeze. The training loop is the library's
-own (`ptt.train.pcd_update` / `ptt_update`, as `ptt.train.train` runs them) without evaluations or run files.
+drift of a shared machine affects both alike. Shapes (N_v, N_h) = (805, 100), the Human Genome Dataset, and (784, 100),
+binarized MNIST, 1000 updates each. PTT runs with the library's defaults (local freezes, only the current model simulated
+between them); `--freeze full --simulated-rungs 1` measures the paper's protocol instead. Reported per shape: PCD seconds
+per update; PTT seconds per update in steady state (updates during which no rung was frozen); PTT seconds per update
+over all updates, i.e. with the cost of the freezes amortized over the updates of this run; the ratios to PCD; the part
+of each spent in Gibbs sweeps (`ptt.train.gibbs`) and the cost of one freeze. The training loop is the library's own
+(`ptt.train.pcd_update` / `ptt_update`, as `ptt.train.train` runs them) without evaluations or run files. Last line:
+`amortized PTT/PCD time per update: X.XX` (all shapes pooled: PTT's total time over PCD's).
 
 Part 2, `ll`. PCD and PTT train an RBM with few hidden units (`--hgd-hidden`, 16) on the Human Genome Dataset (805 SNPs,
 strongly clustered; 60/40 train/test split), with equal chains and Gibbs sweeps, each for the same training wall-clock
@@ -62,7 +64,9 @@ class Stepper:
     def __init__(self, method, x, n_hidden, args, device, timers):
         cfg = T.make_config(method, n_hidden, n_chains=args.chains, gibbs_steps=args.gibbs, updates=args.updates, lr=args.lr,
                             max_lr=args.max_lr if method == 'ptt' else None, seed=args.seed,
-                            **(dict(sweeps_per_update=args.ptt_sweeps) if method == 'ptt' else {}))
+                            **(dict(freeze=args.freeze, simulated_rungs=args.simulated_rungs, **{k: v for k, v in dict(sweeps_per_update=args.ptt_sweeps,
+                                    therm_gibbs_steps=args.therm_gibbs, local_min_sweeps=args.local_min_sweeps).items() if v is not None})
+                               if method == 'ptt' else {}))
         self.x, kind, q = T.prepare_data(x, device=device)
         self.run = T.start_run(self.x, kind, q, cfg, device)
         self.g = make_generator(0, device); self.g.set_state(self.run.state.rng)
@@ -86,10 +90,10 @@ def _mean(x): return float(np.mean(x)) if len(x) else math.nan
 def _median(x): return float(np.median(x)) if len(x) else math.nan
 
 
-def mnist_sizes(quick):
+def cost_sizes(quick):
+    hgd, *_ = ptt.data.hgd()
     x, _ = ptt.data.mnist('train')
-    crop = x.view(-1, 28, 28)[:, 4:24, 4:24].reshape(len(x), 400)
-    return [('binarized MNIST 28x28', x, 100), ('binarized MNIST, central 20x20 crop', crop, 40)]
+    return [('Human Genome Dataset', hgd, 100), ('binarized MNIST 28x28', x, 100)]
 
 
 def cost_one(name, x, n_hidden, args, device):
@@ -158,7 +162,10 @@ def ll_benchmark(args, device):
     train, test = ptt.data.split(x, 0.4, seed=args.seed)
     kw = dict(n_chains=args.chains, gibbs_steps=args.gibbs, seed=args.seed, log_every=10**9, device=device, progress=False)
     # PCD's own evaluation would enumerate log Z at every checkpoint (pcd_exact_log_z): switched off, done below for both
-    lrs = dict(pcd=dict(lr=args.pcd_lr, pcd_exact_log_z=1), ptt=dict(lr=args.hgd_lr, max_lr=args.hgd_max_lr))
+    lrs = dict(pcd=dict(lr=args.pcd_lr, pcd_exact_log_z=1),
+               ptt=dict(lr=args.hgd_lr, max_lr=args.hgd_max_lr, freeze=args.freeze, simulated_rungs=args.simulated_rungs, final_eval='none',
+                        **{k: v for k, v in dict(therm_gibbs_steps=args.therm_gibbs, local_min_sweeps=args.local_min_sweeps,
+                                                 sweeps_per_update=args.ptt_sweeps).items() if v is not None}))
     runs, stopped, chunk_s = {}, {}, args.budget / args.points
     t_start = time.perf_counter()
     with warnings.catch_warnings(record=True) as caught:
@@ -198,6 +205,7 @@ def ll_benchmark(args, device):
             froze = [i for i, f in enumerate(steps['froze']) if f]
             out[m]['freezes'] = [dict(update=int(steps['update'][i]), seconds_at=float(np.sum(steps['seconds'][:i + 1])),
                                       update_seconds=float(steps['seconds'][i])) for i in froze]
+            out[m]['freeze_seconds'] = float(np.sum(r.history.rungs.get('seconds', [0.])))
             out[m]['final_log_z'] = dict(ptt=r.log_z, se=r.history.logs['log_z_se'][-1],
                                          exact=ptt.exact.log_partition(r.model).item(), rungs=len(r.ladder))
     out['eval_seconds'] = time.perf_counter() - t_eval
@@ -290,11 +298,14 @@ def main():
     p.add_argument('--gibbs', type=int, default=10, help="Gibbs sweeps per PCD update and per PTT sweep (gibbs_steps)")
     p.add_argument('--seed', type=int, default=0)
     g = p.add_argument_group('part 1 (cost)')
-    g.add_argument('--updates', type=int, nargs=2, metavar=('N784', 'N400'), help="updates of each method per size (default 150 250)")
+    g.add_argument('--updates', type=int, nargs=2, metavar=('N_HGD', 'N_MNIST'), help="updates of each method per shape (default 1000 1000)")
     g.add_argument('--lr', type=float, default=0.1, help="initial learning rate of both runs (PCD keeps it; default 0.1)")
     g.add_argument('--max-lr', type=float, default=0.1, help="PTT's largest adaptive learning rate (default 0.1)")
-    g.add_argument('--ptt-sweeps', type=int, default=1,
-                   help="PTT sweeps per update (default 1: each model makes as many Gibbs sweeps per update as PCD's; the library's default is 2)")
+    g.add_argument('--ptt-sweeps', type=int, default=None, help="PTT sweeps per update (default: the library's)")
+    p.add_argument('--freeze', choices=['local', 'full'], default='local', help="PTT's freezes (default local, the library's)")
+    p.add_argument('--simulated-rungs', type=int, choices=[0, 1], default=0, help="frozen rungs simulated between freezes (default 0, the library's)")
+    p.add_argument('--therm-gibbs', type=int, default=None, help="Gibbs sweeps per thermalization sweep (default: the library's)")
+    p.add_argument('--local-min-sweeps', type=int, default=None, help="least sweeps of a local freeze (default: the library's)")
     g = p.add_argument_group('part 2 (ll)')
     g.add_argument('--hgd-hidden', type=int, help="hidden units (exact enumeration of 2^N_h states; default 16)")
     g.add_argument('--budget', type=float, help="training wall-clock seconds of each method (default 330)")
@@ -305,7 +316,7 @@ def main():
     p.add_argument('-v', '--verbose', action='store_true', help="progress on stderr")
     args = p.parse_args()
     if args.device.startswith('cuda') and not torch.cuda.is_available(): p.error("--device cuda: no CUDA device is available")
-    updates = args.updates or ((8, 8) if args.quick else (150, 250))
+    updates = args.updates or ((8, 8) if args.quick else (1000, 1000))
     args.hgd_hidden = args.hgd_hidden or (8 if args.quick else 16)
     args.budget = args.budget or (10. if args.quick else 330.)
     if args.quick and args.points == 25: args.points = 4
@@ -315,25 +326,27 @@ def main():
     print(f"device {info['device']}{' (' + info['gpu'] + ')' if 'gpu' in info else ''}, torch {info['torch']}, {info['threads']} threads "
           f"(OMP_NUM_THREADS={info['OMP_NUM_THREADS']}), {info['cpus']} CPUs: {info['cpu']}; load average {load():.2f}"
           + ("; QUICK smoke settings" if args.quick else ""))
-    t0 = time.perf_counter()
+    t0, last_lines = time.perf_counter(), []
     settings = {k: v for k, v in vars(args).items()}
     settings['updates'] = list(updates)
     if args.part in ('cost', 'all'):
         print(f"\n1. Cost per update, PCD and PTT stepped alternately: {args.chains} chains, {args.gibbs} Gibbs sweeps per PCD update and per "
-              f"PTT sweep, {args.ptt_sweeps} PTT sweep(s) per update, PTT with the library's defaults otherwise (reservoir 10 x chains, thermalization "
-              f">= 20 tau_exp and >= 100 sweeps at each freeze), lr {args.lr:g} (PTT adaptive, max {args.max_lr:g})")
+              f"PTT sweep, PTT with freeze={args.freeze}, simulated_rungs={args.simulated_rungs} and the library's defaults otherwise, lr {args.lr:g} (PTT adaptive, max {args.max_lr:g})")
         results, load0 = [], load()
-        for (name, x, nh), n in zip(mnist_sizes(args.quick), updates):
+        for (name, x, nh), n in zip(cost_sizes(args.quick), updates):
             args.updates = n
             results.append(cost_one(name, x, nh, args, args.device))
             print_cost(results[-1], args)
         args.updates = updates
-        print(f"\n  Gibbs work per update: PCD simulates 1 model for k sweeps; PTT makes {args.ptt_sweeps} PTT sweep(s), each k Gibbs sweeps "
-              f"of 2 models (the last frozen rung and the current model) in one batched call, i.e. {2 * args.ptt_sweeps}x PCD's "
-              "model-sweeps, plus swaps, the gradient and the predicted acceptance. On a CPU a batched sweep of 2 models costs about "
-              "twice one model's; on a GPU, where one model does not fill the device, it costs about the same.")
+        pcd_total = sum(r['pcd']['mean'] * r['updates'] for r in results)
+        ptt_total = sum(r['ptt_all']['mean'] * r['updates'] for r in results)
+        freeze_total = sum(f['seconds'] for r in results for f in r['freezes'])
+        summary = dict(amortized_ratio=ptt_total / pcd_total, freeze_share=freeze_total / ptt_total)
+        results.append(dict(summary=summary))
         (out / 'cost.json').write_text(json.dumps(dict(machine=info, settings=settings, load_before=load0, load_after=load(),
                                                        results=results), indent=1, default=float))
+        last_lines.append(f"freezes: {100 * summary['freeze_share']:.1f}% of PTT's time")
+        last_lines.append(f"amortized PTT/PCD time per update: {summary['amortized_ratio']:.2f}")
     if args.part in ('ll', 'all'):
         print(f"\n2. Exact test log-likelihood against training wall-clock time: HGD, N_h={args.hgd_hidden}, {args.budget:g} s of training "
               f"for each method, {args.chains} chains, {args.gibbs} Gibbs sweeps")
@@ -343,7 +356,13 @@ def main():
         o.update(machine=info, settings=settings, load_before=load0, load_after=load())
         (out / 'll_vs_time.json').write_text(json.dumps(o, indent=1, default=float))
         plot_ll(o, out / 'll_vs_time.png')
+        best_pcd = max(r['test_ll'] for r in o['pcd']['checkpoints'])
+        last_ptt = o['ptt']['checkpoints'][-1]['test_ll']
+        share = o['ptt']['freeze_seconds'] / max(o['ptt']['seconds'], 1e-9)
+        last_lines.append(f"freezes: {100 * share:.1f}% of PTT's time")
+        last_lines.append(f"PTT's last test LL minus PCD's best: {last_ptt - best_pcd:+.2f} nats")
     print(f"\nresults in {out}; total {time.perf_counter() - t0:.0f} s; load average {load():.2f}")
+    for line in last_lines: print(line)
 
 
 if __name__ == '__main__':

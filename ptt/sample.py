@@ -62,20 +62,41 @@ def _split_pair(candidates:list, i:int, j:int, x:torch.Tensor, alpha:float, gibb
     inner = [i + k for k in greedy_ladder(candidates[i:j + 1], x, alpha, gibbs_steps, generator=g)[1:-1]]
     return inner or [(i + j) // 2]
 
+class _ShortPair(Exception):
+    "A block of a refinement run measured pairs to split (`args[0]`): its thermalization stops there"
+
+class _Refining(Tempering):
+    "Tempering whose thermalization stops after the first block (a run recording the trajectory) in which `short(acceptance)` names pairs"
+    def __init__(self, *args, short=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.short = short
+    def run(self, n_sweeps:int, trajectory:bool=False) -> tuple:
+        acc, traj = super().run(n_sweeps, trajectory)
+        if trajectory and self.short is not None and (pairs := self.short(acc)): raise _ShortPair(pairs)
+        return acc, traj
+
+def _short(acc:torch.Tensor, chosen:list, alpha:float, slack:float) -> list:
+    "Pairs of the ladder `chosen` measured below `alpha - slack` that have candidates between them"
+    return [t for t, a in enumerate(acc.tolist()) if a < alpha - slack and chosen[t + 1] - chosen[t] > 1]
+
 def refine_ladder(candidates:list, chosen:list, x0:torch.Tensor, alpha:float=0.3, slack:float=0.05, gibbs_steps:int=10,
                   max_rounds:int=8, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, warn:bool=False, generator=None) -> tuple:
     "Run the ladder `chosen` (indices into `candidates`) thermalized; split pairs measured below `alpha - slack`; repeat: (chosen, Tempering, report)"
     g = generator if generator is not None else make_generator(0, x0.device)
     chosen, x = list(chosen), x0.unsqueeze(0).repeat(len(chosen), *([1] * x0.ndim))
     for r in range(max_rounds + 1):
-        tmp = Tempering(stack([candidates[i] for i in chosen]), x, gibbs_steps, g)
-        report = tmp.thermalize(factor=factor, min_sweeps=min_sweeps, max_sweeps=max_sweeps, warn=False)
-        short = [t for t, a in enumerate(report.acceptance.tolist()) if a < alpha - slack and chosen[t + 1] - chosen[t] > 1]
-        if not short or r == max_rounds: break
-        new = {t: _split_pair(candidates, chosen[t], chosen[t + 1], tmp.x[t], alpha, gibbs_steps, g) for t in short}
+        short = lambda acc, chosen=chosen: _short(acc, chosen, alpha, slack)
+        tmp = _Refining(stack([candidates[i] for i in chosen]), x, gibbs_steps, g, short=short if r < max_rounds else None)
+        try:
+            report = tmp.thermalize(factor=factor, min_sweeps=min_sweeps, max_sweeps=max_sweeps, warn=False)
+            pairs = short(report.acceptance)
+        except _ShortPair as e: report, pairs = None, e.args[0]     # a block measured pairs to split: no need to finish
+        tmp.short = None
+        if not pairs or r == max_rounds: break
+        new = {t: _split_pair(candidates, chosen[t], chosen[t + 1], tmp.x[t], alpha, gibbs_steps, g) for t in pairs}
         start = {c: tmp.x[t] for t, c in enumerate(chosen)} | {c: tmp.x[t] for t, cs in new.items() for c in cs}
         chosen = sorted(start)
-        x = torch.stack([start[c] for c in chosen])        # every rung starts from equilibrium samples of itself or of the rung below
+        x = torch.stack([start[c] for c in chosen])        # every rung starts from samples of itself or of the rung below
     if warn and not report.reliable: warnings.warn(f"ladder of {len(chosen)} rungs {report}", stacklevel=2)
     return chosen, tmp, report
 
@@ -86,6 +107,12 @@ class BuiltLadder(NamedTuple):
     values: list
     tempering: Tempering|None
     report: Thermalization|None
+
+class _Candidates:
+    "The models `make(i)` for i in `index`, each made when asked for: a fine grid of a large model need not sit in memory"
+    def __init__(self, make, index:range): self.make, self.index = make, index
+    def __len__(self): return len(self.index)
+    def __getitem__(self, i): return _Candidates(self.make, self.index[i]) if isinstance(i, slice) else self.make(self.index[i])
 
 def _built_ladder(candidates:list, values:list, x0, alpha, gibbs_steps, refine, slack, g, full, **therm):
     "The greedy ladder through `candidates`, refined by running it unless `refine` is False: (models, values), or a `BuiltLadder` if `full`"
@@ -98,8 +125,8 @@ def temperature_ladder(model:RBM, alpha:float=0.3, n_chains:int=1000, gibbs_step
                        slack:float=0.05, full:bool=False, generator:torch.Generator|None=None, **therm) -> tuple:
     "A ladder of inverse temperatures for `model`, neighbours overlapping ≥ `alpha` (run: ≥ `alpha - slack`): (models, betas) or a `BuiltLadder`"
     g = generator if generator is not None else make_generator(0, model.device)
-    betas = torch.linspace(0, 1, grid + 1).tolist()
-    candidates = [tempered(model, b, base_vbias=torch.zeros_like(model.vbias)) for b in betas]
+    betas, a0 = torch.linspace(0, 1, grid + 1).tolist(), torch.zeros_like(model.vbias)
+    candidates = _Candidates(lambda i: tempered(model, betas[i], base_vbias=a0), range(len(betas)))
     x0 = gibbs(candidates[0], candidates[0].random_visible(n_chains, g), 1, g)
     return _built_ladder(candidates, betas, x0, alpha, gibbs_steps, refine, slack, g, full, **therm)
 

@@ -24,6 +24,7 @@ from .reservoir import Tempering, Reservoir
 from .likelihood import bar_log_z_step, bar_from_gaps, neighbour_gaps, ptt_log_z_step, Estimate
 from .optim import AdaptiveLR, data_offsets, GROUPS, _moments, _combine
 from .run import Run, History, TrainState, save_run, load_run, check_run_path
+from .threads import set_threads
 
 # %% ../nbs/09_train.ipynb #881d48c1
 def prepare_data(data, visible:str|None=None, n_states:int|None=None, device=None, dtype=torch.float32, what='data'):
@@ -247,9 +248,10 @@ def thermalized_records(run:Run, models:RBM, x0:torch.Tensor, g:torch.Generator,
     report = tmp.thermalize(factor=cfg['therm_factor'], min_sweeps=min_sweeps or cfg['therm_min_sweeps'], max_sweeps=max_sweeps or cfg['therm_max_sweeps'],
                             warn=False, progress=shown)
     kept, gaps = [], []
+    spacing = min(report.plan.spacing, max(1, (max_sweeps or cfg['therm_max_sweeps']) // cfg['reservoir_factor']))   # a failed plan's tau_int can be huge
     for i in range(cfg['reservoir_factor']):
         _status(run, f"{phase}: record {i + 1} of {cfg['reservoir_factor']}")
-        tmp.run(report.plan.spacing)
+        tmp.run(spacing)
         if keep is not None: kept.append(tmp.x[keep])
         gaps.append(neighbour_gaps(models, tmp.x))
     u0, u1 = (torch.cat(u, 1).cpu().numpy() for u in zip(*gaps))
@@ -545,7 +547,7 @@ def _check_resume(cfg:dict, n_hidden, method, config:dict):
 
 def fit(data, n_hidden:int|None=None, method:str|None=None, test=None, *, out=None, resume=None, device=None, dtype=torch.float32,
         visible:str|None=None, n_states:int|None=None, progress:bool=True, callback=None, save_every:int|None=None,
-        save_minutes:float=5., **config) -> Run:
+        save_minutes:float=5., threads:int|None=None, **config) -> Run:
     "Train an RBM with `n_hidden` hidden units on `data` (samples × variables) by PTT (default) or PCD; returns the `Run`"
     if resume is not None:
         run = resume if isinstance(resume, Run) else load_run(resume, device)
@@ -568,5 +570,7 @@ def fit(data, n_hidden:int|None=None, method:str|None=None, test=None, *, out=No
         test_x = prepare_data(test, kind, q, device, run.model.dtype if resume is not None else dtype, what='test data')[0]
         if test_x.shape[1:] != train_x.shape[1:]:
             raise ValueError(f"test data have {test_x.shape[1]} variables, training data {train_x.shape[1]}")
+    c = run.config if resume is not None else cfg
+    set_threads(threads, n_visible=train_x.shape[1], n_hidden=c['n_hidden'], n_states=q or 1, n_chains=c['n_chains'], device=device)
     if resume is None: run = start_run(train_x, kind, q, cfg, device, dtype)
     return train(run, train_x, test_x, config.get('updates'), out, save_every, progress, callback, save_minutes)

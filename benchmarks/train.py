@@ -299,7 +299,7 @@ def main():
     p.add_argument('--seed', type=int, default=0)
     g = p.add_argument_group('part 1 (cost)')
     g.add_argument('--updates', type=int, nargs=2, metavar=('N_HGD', 'N_MNIST'), help="updates of each method per shape (default 1000 1000)")
-    g.add_argument('--lr', type=float, default=0.1, help="initial learning rate of both runs (PCD keeps it; default 0.1)")
+    g.add_argument('--lr', type=float, default=0.01, help="initial learning rate of both runs (PCD keeps it; default 0.01, the library's)")
     g.add_argument('--max-lr', type=float, default=0.1, help="PTT's largest adaptive learning rate (default 0.1)")
     g.add_argument('--ptt-sweeps', type=int, default=None, help="PTT sweeps per update (default: the library's)")
     p.add_argument('--freeze', choices=['local', 'full'], default='local', help="PTT's freezes (default local, the library's)")

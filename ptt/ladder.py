@@ -31,8 +31,9 @@ def predicted_acceptance(lower:RBM, current:RBM, proposal:RBM, x_lower:torch.Ten
     "Swap acceptance between `lower` and `proposal` from samples of `lower` and of `current` reweighted to `proposal`; and ESS/n"
     n = min(len(x_lower), len(x_current))
     xl, xc = x_lower[:n], x_current[:n]
-    w = torch.softmax((current.free_energy(xc) - proposal.free_energy(xc)).double(), 0)
-    log_r = swap_log_ratios(stack([lower, proposal]), torch.stack([xl, xc]), torch.tensor([0], device=xl.device))[0]
+    e_proposal = proposal.free_energy(xc)                              # shared by the weights and the swap ratio
+    w = torch.softmax((current.free_energy(xc) - e_proposal).double(), 0)
+    log_r = (e_proposal - lower.free_energy(xc)) - (proposal.free_energy(xl) - lower.free_energy(xl))   # ΔE(x_upper) - ΔE(x_lower)
     return (w * log_r.clamp(max=0).exp().double()).sum().item(), (1 / (n * w.pow(2).sum())).item()
 
 # %% ../nbs/03_ladder.ipynb #8b1fa3de

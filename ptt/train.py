@@ -64,14 +64,14 @@ def _check_real(name:str, v, low:float=0., high:float=math.inf, low_open:bool=Tr
 def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=10, updates=1000, batch_size=None, lr=None, max_lr=None,
                 min_lr=1e-7, lr_floor=None, lr_decay=0., adaptive=None, centered=False, alpha=0.3, seed=0, init_std=1e-2, l2=0.,
                 sweeps_per_update=None, simulated_rungs=0, freeze='local', audit_every=0, final_eval='full', reservoir_factor=10,
-                therm_factor=20., therm_gibbs_steps=None, therm_min_sweeps=100, local_min_sweeps=20, local_max_sweeps=1000, therm_max_sweeps=10_000,
+                therm_factor=20., therm_gibbs_steps=None, local_gibbs_steps=None, therm_min_sweeps=100, local_min_sweeps=20, local_max_sweeps=1000, therm_max_sweeps=10_000,
                 max_rejections=50, min_ess=0.1, log_every=None, pcd_exact_log_z=2**16) -> dict:
     "A checked training configuration (a plain dict, saved with the run): every setting is validated here, once"
     if method not in ('ptt', 'pcd'): raise ValueError(f"method must be 'ptt' or 'pcd', not {method!r}")
     for name, v in dict(n_hidden=n_hidden, n_chains=n_chains, gibbs_steps=gibbs_steps, updates=updates, reservoir_factor=reservoir_factor,
                         therm_min_sweeps=therm_min_sweeps, therm_max_sweeps=therm_max_sweeps, max_rejections=max_rejections,
                         pcd_exact_log_z=pcd_exact_log_z).items(): _check_int(name, v)
-    for name, v in dict(batch_size=batch_size, sweeps_per_update=sweeps_per_update, therm_gibbs_steps=therm_gibbs_steps,
+    for name, v in dict(batch_size=batch_size, sweeps_per_update=sweeps_per_update, therm_gibbs_steps=therm_gibbs_steps, local_gibbs_steps=local_gibbs_steps,
                         log_every=log_every).items(): _check_int(name, v, optional=True)
     _check_int('local_min_sweeps', local_min_sweeps); _check_int('local_max_sweeps', local_max_sweeps)
     _check_int('audit_every', audit_every, 0); _check_int('seed', seed, 0)
@@ -95,7 +95,8 @@ def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=10, u
                 centered=bool(centered), alpha=alpha, seed=int(seed), init_std=init_std, l2=l2,
                 sweeps_per_update=sweeps_per_update or (1 if simulated_rungs == 0 else 2), simulated_rungs=int(simulated_rungs),
                 freeze=freeze, audit_every=int(audit_every), final_eval=final_eval, reservoir_factor=int(reservoir_factor),
-                therm_factor=therm_factor, therm_gibbs_steps=therm_gibbs_steps or gibbs_steps, therm_min_sweeps=int(therm_min_sweeps),
+                therm_factor=therm_factor, therm_gibbs_steps=therm_gibbs_steps or gibbs_steps,
+                local_gibbs_steps=local_gibbs_steps or max(1, gibbs_steps // 5), therm_min_sweeps=int(therm_min_sweeps),
                 local_min_sweeps=int(local_min_sweeps), local_max_sweeps=int(local_max_sweeps), therm_max_sweeps=int(therm_max_sweeps), max_rejections=int(max_rejections),
                 min_ess=min_ess, log_every=log_every or max(1, updates // 50), pcd_exact_log_z=pcd_exact_log_z)
     _optimizer(config)                                   # checks the rates against each other
@@ -104,7 +105,8 @@ def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=10, u
 def _legacy(config:dict, key:str):
     "A setting of `config`, with the value runs saved before it existed were trained with"
     return config.get(key, dict(simulated_rungs=1, freeze='full', audit_every=0, local_min_sweeps=config.get('therm_min_sweeps', 100),
-                              local_max_sweeps=config.get('therm_max_sweeps', 10_000))[key])
+                              local_max_sweeps=config.get('therm_max_sweeps', 10_000),
+                              local_gibbs_steps=config.get('therm_gibbs_steps', config.get('gibbs_steps')))[key])
 
 def _optimizer(config:dict) -> AdaptiveLR:
     "The learning-rate rule of a configuration"
@@ -240,10 +242,10 @@ def pooled_steps(history:History, extra:tuple|None=None) -> tuple:
     return est, err
 
 def thermalized_records(run:Run, models:RBM, x0:torch.Tensor, g:torch.Generator, keep:int|None=None, reservoir:Reservoir|None=None,
-                        min_sweeps:int|None=None, max_sweeps:int|None=None, phase:str='thermalizing') -> tuple:
+                        min_sweeps:int|None=None, max_sweeps:int|None=None, gibbs_steps:int|None=None, phase:str='thermalizing') -> tuple:
     "Thermalize tempering over `models` (above `reservoir`, if given), take `reservoir_factor` records one plan spacing apart: (tempering, report, kept states of level `keep`, BAR steps)"
     cfg = run.config
-    tmp = Tempering(models, x0, cfg['therm_gibbs_steps'], g, reservoir=reservoir)
+    tmp = Tempering(models, x0, gibbs_steps or cfg['therm_gibbs_steps'], g, reservoir=reservoir)
     shown = lambda done, need: _status(run, f"{phase}: {done} sweeps of {len(models)} levels, 20 tau_exp ~ {need}")
     report = tmp.thermalize(factor=cfg['therm_factor'], min_sweeps=min_sweeps or cfg['therm_min_sweeps'], max_sweeps=max_sweeps or cfg['therm_max_sweeps'],
                             warn=False, progress=shown)
@@ -277,7 +279,8 @@ def freeze(run:Run, g:torch.Generator):
         x0 = torch.cat([s.reservoir.draw(len(x_cur), g).unsqueeze(0), s.chains])
         tmp, report, kept, steps = thermalized_records(run, lad.models[r:], x0, g, keep=1, reservoir=s.reservoir,
                                                        min_sweeps=_legacy(cfg, 'local_min_sweeps'),
-                                                       max_sweeps=_legacy(cfg, 'local_max_sweeps'), phase=f"freezing rung {T - 1}")
+                                                       max_sweeps=_legacy(cfg, 'local_max_sweeps'), gibbs_steps=_legacy(cfg, 'local_gibbs_steps'),
+                                                       phase=f"freezing rung {T - 1}")
         s.full_chains = torch.cat([s.full_chains, tmp.x[-1:]])
         top, start = tmp.x[2:], r
     else:                                       # the whole ladder, the new rung on top
@@ -425,7 +428,8 @@ def final_evaluation(run:Run, train:torch.Tensor, test:torch.Tensor|None=None):
         levels, _ = _levels(run)
         x0 = torch.cat([s.reservoir.draw(s.chains.shape[1], g).unsqueeze(0), s.chains])
         _, th, _, steps = thermalized_records(run, levels, x0, g, reservoir=s.reservoir, min_sweeps=_legacy(cfg, 'local_min_sweeps'),
-                                                 max_sweeps=_legacy(cfg, 'local_max_sweeps'), phase='final evaluation')
+                                                 max_sweeps=_legacy(cfg, 'local_max_sweeps'), gibbs_steps=_legacy(cfg, 'local_gibbs_steps'),
+                                                 phase='final evaluation')
         start, report = s.reservoir.rung, _AuditReport(th.reliable, th.plan.tau_exp, th.sweeps)
     else:                                      # the audit pools the ladder's steps itself; only the current model's step is new
         steps, a = audit(run, g, with_current=True)[T - 1:], run.history.audits

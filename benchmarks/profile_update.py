@@ -29,8 +29,8 @@ def cumulative(stats:pstats.Stats, suffix:str, name:str) -> float:
     return sum(v[3] for (f, _, fn), v in stats.stats.items() if f.endswith(suffix) and fn == name)
 
 
-def report(title:str, prof:cProfile.Profile, total:float, calls:int):
-    st = pstats.Stats(prof)
+def report(title:str, prof, total:float, calls:int):
+    st = prof if isinstance(prof, pstats.Stats) else pstats.Stats(prof)
     print(f"\n{title}: {total / calls:.4f} s per call ({calls} calls)")
     for label, (suffix, name) in PARTS.items():
         t = cumulative(st, suffix, name)
@@ -47,25 +47,31 @@ def main():
     x, _ = ptt.data.mnist('train')
     x = T.prepare_data(x, device=a.device)[0]
     runs = {}
-    for m in ('pcd', 'ptt'):
-        cfg = T.make_config(m, 100, updates=10**6, lr=0.1, max_lr=0.1 if m == 'ptt' else None)
+    for m in ('pcd', 'ptt', 'ptt-pair'):
+        method = m.split('-')[0]
+        extra = dict(max_lr=0.1, simulated_rungs=1) if m == 'ptt-pair' else dict(max_lr=0.1) if m == 'ptt' else {}
+        cfg = T.make_config(method, 100, updates=10**6, lr=0.1, **extra)
         r = T.start_run(x, 'bernoulli', None, cfg, a.device)
         g = make_generator(0, a.device); g.set_state(r.state.rng)
-        runs[m] = (r, g, T.ptt_update if m == 'ptt' else T.pcd_update)
+        runs[m] = (r, g, T.ptt_update if method == 'ptt' else T.pcd_update)
     def step(m):
         r, g, fn = runs[m]
         row = fn(r, T._next_batch(r.state, x, r.config['batch_size'], g), g); r.state.update += 1
         return row
-    for _ in range(a.warmup): step('ptt')
+    for _ in range(a.warmup): step('ptt'); step('ptt-pair')
     print(f"device {a.device}, torch {torch.__version__}, {torch.get_num_threads()} threads; PTT ladder after {a.warmup} updates: "
           f"{len(runs['ptt'][0].ladder)} rungs")
-    for m in ('pcd', 'ptt'):
-        prof, done, t = cProfile.Profile(), 0, 0.
+    labels = {'pcd': 'PCD update', 'ptt': 'PTT update, only the current model simulated (default)',
+              'ptt-pair': "PTT update, the newest rung simulated too (the paper's pair, 2 sweeps)"}
+    for m in ('pcd', 'ptt', 'ptt-pair'):
+        stats, done, t = None, 0, 0.
         while done < a.updates:
+            prof = cProfile.Profile()
             t0 = time.perf_counter(); prof.enable(); row = step(m); prof.disable(); dt = time.perf_counter() - t0
             if row.get('froze'): continue            # steady updates only
             t += dt; done += 1
-        report(f"{m.upper()} update (steady)", prof, t, done)
+            stats = pstats.Stats(prof) if stats is None else stats.add(prof)
+        report(f"{labels[m]} (steady)", stats, t, done)
     r, g, _ = runs['ptt']
     prof = cProfile.Profile(); t0 = time.perf_counter(); prof.enable(); T.freeze(r, g); prof.disable()
     report(f"freeze of rung {len(r.ladder) - 1} ({r.history.rungs['sweeps'][-1]} sweeps of the levels above the reservoir)", prof,

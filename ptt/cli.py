@@ -6,18 +6,19 @@ Docs: https://ptt-dev.github.io/ptt/cli.html.md"""
 
 # %% auto #0
 __all__ = ['ISING_DEFAULTS', 'DATA_NAMES', 'OUTPUT_FORMATS', 'parse_spec', 'parse_ising', 'read_data', 'check_output',
-           'save_array', 'cmd_train', 'cmd_sample', 'cmd_eval', 'cmd_data', 'cmd_ising', 'main']
+           'save_array', 'check_device', 'check_size', 'cmd_train', 'load_checked', 'describe', 'cmd_sample',
+           'cmd_eval', 'cmd_data', 'cmd_ising', 'main']
 
 # %% ../nbs/14_cli.ipynb #f487e96c
-import argparse, os, sys, math, tempfile, warnings
+import argparse, dataclasses, os, re, shlex, sys, math, tempfile, traceback, warnings
 from pathlib import Path
 import numpy as np
 import torch
 from .data import (ising, split, load_array, read_fasta, ising_entropy, DATASETS, DATASET_OPTIONS, FASTA_UNKNOWN, load_dataset,
                       dataset_status, data_locations, data_dir)
 from .threads import set_threads, THREADS_ENV
-from .train import fit
-from .run import load_run, Run
+from .train import fit, make_config, train as _train_loop
+from .run import load_run, check_run_path, Run
 from .sample import sample
 
 # %% ../nbs/14_cli.ipynb #ede371f8
@@ -76,9 +77,11 @@ def read_data(spec:str, fasta_unknown:str='error'):
 OUTPUT_FORMATS = ('.npy', '.npz', '.txt', '.csv', '.dat', '.tsv')
 
 def check_output(path):
-    "Raise a `ValueError` unless `path` can be written as an array file: an existing folder and a known extension"
+    "Raise a `ValueError` unless `path` can be written as an array file: not a folder, in an existing writable folder, a known extension"
     path = Path(path)
+    if path.is_dir(): raise ValueError(f"{path}: is a directory (give a file name, e.g. {path / 'samples.npy'})")
     if not path.parent.is_dir(): raise ValueError(f"{path.parent}: no such directory")
+    if not os.access(path.parent, os.W_OK | os.X_OK): raise ValueError(f"{path.parent}: not writable")
     if path.suffix.lower() not in OUTPUT_FORMATS: raise ValueError(f"{path}: unknown output format (use .npy, .npz or .txt)")
 
 def save_array(path, x):
@@ -97,43 +100,134 @@ def save_array(path, x):
         Path(tmp).unlink(missing_ok=True); raise
 
 # %% ../nbs/14_cli.ipynb #4331b6a3
-def _check_out(path, resume:bool, force:bool):
-    "Refuse to overwrite an existing run file unless resuming it or forced; the folder must exist"
-    path = Path(path)
-    if not path.parent.is_dir(): raise ValueError(f"{path.parent}: no such directory for the run file")
-    if path.exists() and not (resume or force):
-        raise ValueError(f"{path} exists: continue it with --resume, or overwrite it with --force")
+_OPTIONS = dict(n_hidden='--hidden', updates='--updates', n_chains='--chains', gibbs_steps='--gibbs-steps', batch_size='--batch-size',
+                lr='--lr', max_lr='--max-lr', lr_floor='--lr-floor', floor='--lr-floor', lr_decay='--lr-decay', alpha='--alpha',
+                seed='--seed', method='--method', centered='--centered', visible='--visible', test_frac='--test-frac',
+                save_every='--save-every', threads='--threads')   # training settings (make_config's names) and the options that set them
+
+def _named(e:ValueError) -> ValueError:
+    "A settings error with each setting named by its command-line option (messages that start with a setting, or 'need ...')"
+    msg = str(e)
+    m = re.match(r'(\w+)(:| must)', msg)
+    if m and m[1] in _OPTIONS: return ValueError(_OPTIONS[m[1]] + msg[len(m[1]):])
+    if msg.startswith(('need ', 'splitting ')): return ValueError(re.sub(r'\b(' + '|'.join(_OPTIONS) + r')\b', lambda m: _OPTIONS[m[1]], msg))
+    return e
+
+def _at_least(*options):
+    "Refuse integer options below their minimum: (option, value, minimum) each; None (not given) passes"
+    for name, v, low in options:
+        if v is not None and v < low: raise ValueError(f"{name} must be an integer >= {low}, got {v}")
+
+def check_device(name:str|None):
+    "Raise a `ValueError` unless torch can use the device `name` here (None: the default)"
+    if name is None: return
+    try: d = torch.device(name)
+    except (RuntimeError, ValueError): raise ValueError(f"--device {name}: not a torch device (use e.g. cpu, cuda, cuda:1, mps)") from None
+    if d.type == 'meta': raise ValueError(f"--device {name}: the meta device holds no data (use e.g. cpu, cuda)")
+    if d.type == 'cuda' and not torch.cuda.is_available():
+        raise ValueError(f"--device {name}: no CUDA device here" + (" (this torch is built without CUDA)" if torch.version.cuda is None else ""))
+    if d.type == 'cuda' and d.index is not None and d.index >= torch.cuda.device_count():
+        raise ValueError(f"--device {name}: this machine has {torch.cuda.device_count()} CUDA device(s), cuda:0 to cuda:{torch.cuda.device_count() - 1}")
+    try: torch.zeros(1, device=d)
+    except Exception as e: raise ValueError(f"--device {name}: cannot be used here ({type(e).__name__}: {str(e).strip().splitlines()[0] if str(e).strip() else ''})") from None
+
+def _memory_bytes(device) -> int|None:
+    "Memory of `device` (the machine's RAM for the CPU), or None if unknown"
+    d = torch.device(device or 'cpu')
+    try:
+        if d.type == 'cuda': return torch.cuda.get_device_properties(d).total_memory
+        if d.type == 'cpu': return os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES')
+    except (ValueError, OSError, AttributeError, RuntimeError): pass
+    return None
+
+def check_size(n_bytes:float, what:str, device=None):
+    "Raise a `ValueError` if `n_bytes` (a lower bound of what `what` needs) exceed the memory of `device`"
+    total = _memory_bytes(device)
+    if total is not None and n_bytes > total:
+        raise ValueError(f"{what} need at least {n_bytes / 2**30:.3g} GiB, more than the {total / 2**30:.3g} GiB of "
+                         f"{'this machine' if torch.device(device or 'cpu').type == 'cpu' else device}: use smaller sizes")
+
+def _states(x, visible) -> int:
+    "Units' states as the model will see them: 1 for Bernoulli units, q for a Potts model on integers 0..q-1"
+    x = torch.as_tensor(x)
+    potts = visible == 'potts' or (visible is None and not x.is_floating_point() and x.numel() and int(x.max()) > 1)
+    return int(x.max()) + 1 if potts and x.numel() else 1
+
+def _given(a) -> dict:
+    "The training settings given on the command line, by make_config's names"
+    s = dict(updates=a.updates, n_chains=a.chains, gibbs_steps=a.gibbs_steps, batch_size=a.batch_size, lr=a.lr, max_lr=a.max_lr,
+             lr_floor=a.lr_floor, lr_decay=a.lr_decay, alpha=a.alpha, seed=a.seed, centered=a.centered or None)
+    return {k: v for k, v in s.items() if v is not None}
+
+def _check_train_options(a, hidden:int, run:Run|None) -> dict:
+    "Every training setting given, checked once by `make_config`, a refused one named by its option: the settings to pass to `fit`"
+    config = _given(a)
+    try:
+        if run is None: make_config(a.method or 'ptt', hidden, **config)
+        else:       # a resumed run keeps its settings (fit refuses a change): each value given is checked on its own
+            for k, v in dict(config, n_hidden=hidden).items():
+                try: make_config(run.config['method'], **{'n_hidden': 1, k: v})
+                except ValueError as e:
+                    if not str(e).startswith('need '): raise
+    except ValueError as e: raise _named(e) from None
+    if not (math.isfinite(a.test_frac) and 0 <= a.test_frac < 1):
+        raise ValueError(f"--test-frac must be a number in [0, 1) (0: no test set), got {a.test_frac}")
+    _at_least(('--save-every', a.save_every, 1))
+    if run is not None and a.visible is not None and a.visible != run.config['visible']:
+        raise ValueError(f"--visible: the run was trained with {run.config['visible']!r}, not {a.visible!r}; a resumed run keeps its configuration")
+    return config
+
+def _stat(path:Path):
+    "Identity of the file at `path` (a save replaces the file), or None"
+    try: st = path.stat(); return st.st_ino, st.st_mtime_ns, st.st_size
+    except OSError: return None
+
+def _through(e:BaseException, f) -> bool:
+    "Whether exception `e` was raised inside a call of function `f`"
+    return any(frame.f_code is f.__code__ for frame, _ in traceback.walk_tb(e.__traceback__))
 
 def cmd_train(a) -> int:
-    _check_out(a.out, a.resume, a.force)
-    data, ising_params = read_data(a.data, a.fasta_unknown)
-    if a.test:
-        train_x, test_x = data, read_data(a.test, a.fasta_unknown)[0]
-    else: train_x, test_x = split(data, a.test_frac, seed=a.seed) if a.test_frac > 0 else (data, None)
-    config = {k: v for k, v in dict(updates=a.updates, n_chains=a.chains, gibbs_steps=a.gibbs_steps, batch_size=a.batch_size,
-                                    lr=a.lr, max_lr=a.max_lr, lr_floor=a.lr_floor, lr_decay=a.lr_decay, centered=a.centered or None, seed=a.seed, alpha=a.alpha).items() if v is not None}
-    _set_threads_for(a, train_x, ising_params)
-    if a.resume:
-        if not Path(a.out).exists(): raise ValueError(f"{a.out}: no run file to resume")
-        run = fit(train_x, test=test_x, out=a.out, resume=a.out, device=a.device, progress=not a.quiet, save_every=a.save_every,
-                  **({'updates': a.updates} if a.updates else {}))
-    else:
-        hidden = a.hidden or (2 * ising_params['L'] if ising_params else 32)     # 2L hidden units suffice for 2D Ising (paper)
-        run = fit(train_x, hidden, a.method, test=test_x, out=a.out, device=a.device, visible=a.visible, progress=not a.quiet,
-                  save_every=a.save_every, **config)
+    out = Path(a.out)
+    check_run_path(out)                                               # a writable folder, and not a folder itself
+    if a.resume and not out.exists(): raise ValueError(f"{out}: no run file to resume")
+    if out.exists() and not (a.resume or a.force): raise ValueError(f"{out} exists: continue it with --resume, or overwrite it with --force")
+    parsed = parse_spec(a.data)                                       # a data set's options, checked before any work
+    ising_params = parsed[1] if parsed and parsed[0] == 'ising' else None
+    run = load_run(out, a.device) if a.resume else None
+    if run is not None and not _finite_run(run):
+        raise ValueError(f"{out}: the run's parameters are not finite (NaN or infinite): it cannot be resumed; train a new run (e.g. with a smaller --max-lr)")
+    hidden = a.hidden if a.hidden is not None else run.config['n_hidden'] if run is not None else \
+             2 * ising_params['L'] if ising_params else 32            # 2L hidden units suffice for 2D Ising (paper)
+    config = _check_train_options(a, hidden, run)
+    seed = a.seed if a.seed is not None else run.config['seed'] if run is not None else 0
+    data, _ = read_data(a.data, a.fasta_unknown)
+    try:
+        if a.test: train_x, test_x = data, read_data(a.test, a.fasta_unknown)[0]
+        else: train_x, test_x = split(data, a.test_frac, seed=seed) if a.test_frac > 0 else (data, None)
+    except ValueError as e: raise _named(e) from None
+    if run is None:
+        x = torch.as_tensor(train_x)
+        n_v, q = (x.shape[-1] if x.ndim else 1), _states(x, a.visible)
+        chains = config.get('n_chains', 1000)
+        check_size(4 * (n_v * q * hidden + chains * (n_v * q + hidden)), f"--hidden {hidden} and --chains {chains} on {n_v} visible units",
+                   a.device)
+    before = _stat(out)
+    try:
+        run = fit(train_x, a.hidden if run is not None else hidden, a.method, test=test_x, out=out, resume=run, device=a.device,
+                  visible=a.visible, progress=not a.quiet, save_every=a.save_every, threads=a.threads, **config)
+    except ValueError as e: raise _named(e) from None
+    except KeyboardInterrupt as e:                                    # a second Ctrl-C (or SIGTERM): training stopped at once
+        if not _through(e, _train_loop): raise
+        again = f"continue it with: ptt train {shlex.quote(a.data)} --out {shlex.quote(a.out)} --resume"
+        if a.resume or (_stat(out) != before and out.exists()): msg = f"interrupted; {again}"
+        elif before is not None: msg = f"interrupted before the first save: {out} is still the earlier run"
+        else: msg = "interrupted before the first save: nothing written"
+        print(f"ptt: {msg}", file=sys.stderr); return 130
     _report_run(run, train_x, test_x, ising_params)
     print(f"run saved to {a.out}", file=sys.stderr)
     if run.state.stopped == 'interrupted': return 130
     if run.state.stopped: print(f"ptt: training stopped: {run.state.stopped}", file=sys.stderr); return 1
     return 0
-
-def _set_threads_for(a, x, ising_params) -> int:
-    "Set torch's threads for training on `x` (`--threads`, else PTT_THREADS, else the default for this problem)"
-    x = torch.as_tensor(x) if not isinstance(x, torch.Tensor) else x
-    potts = a.visible == 'potts' or (a.visible is None and not x.is_floating_point() and x.numel() and int(x.max()) > 1)
-    hidden = a.hidden or (2 * ising_params['L'] if ising_params else 32)
-    return set_threads(a.threads, n_visible=x.shape[-1] if x.ndim else 1, n_hidden=hidden,
-                       n_states=int(x.max()) + 1 if potts else 1, n_chains=a.chains or 1000, device=a.device)
 
 def _report_run(run:Run, train_x, test_x, ising_params):
     h = run.history
@@ -149,11 +243,36 @@ def _report_run(run:Run, train_x, test_x, ising_params):
         lines.append(f"exact bound for 2D Ising data (minus the entropy per configuration): {-s:.4f}")
     print('\n'.join(lines))
 
+def _finite_run(run:Run) -> bool:
+    "Whether every parameter of the run (model, ladder, checkpoints) is finite"
+    models = [run.model] + ([run.ladder.models] if run.ladder is not None else []) + [m for _, m in run.checkpoints]
+    return all(bool(torch.isfinite(p).all()) for m in models for p in m.params)
+
+def load_checked(path, device=None) -> Run:
+    "The run in `path`, or a `ValueError` if it cannot be used: damaged, from a newer ptt, or with non-finite parameters"
+    run = load_run(path, device)
+    if not _finite_run(run):
+        raise ValueError(f"{path}: the model's parameters are not finite (NaN or infinite): it cannot be sampled or evaluated; "
+                         f"train again (e.g. with a smaller --max-lr)")
+    return run
+
+def _tau_int(t:float) -> float:
+    "tau_int as printed: at least 1/2, its value for uncorrelated steps (a smaller estimate is noise around it)"
+    return max(t, 0.5) if math.isfinite(t) else t
+
+def describe(report) -> str:
+    "A thermalization report, tau_int at least 1/2"
+    return repr(dataclasses.replace(report, plan=dataclasses.replace(report.plan, tau_int=_tau_int(report.plan.tau_int))))
+
 def cmd_sample(a) -> int:
+    _at_least(('-n', a.n, 1), ('--chains', a.chains, 1), ('--max-sweeps', a.max_sweeps, 1), ('--seed', a.seed, 0))
     if a.out: check_output(a.out)
-    run = load_run(a.run, a.device)
+    run = load_checked(a.run, a.device)
+    m, chains = run.model, a.chains or min(a.n, 1000)
+    check_size(8 * a.n * m.n_visible + 4 * chains * (math.prod(m.visible_shape) + m.n_hidden),
+               f"-n {a.n} samples and --chains {chains} of {m.n_visible} units", a.device)
     res = sample(run, a.n, ladder=a.ladder, n_chains=a.chains, seed=a.seed, full=True, max_sweeps=a.max_sweeps)
-    print(f"ladder of {len(res.ladder)} rungs: {res.report}", file=sys.stderr)
+    print(f"ladder of {len(res.ladder)} rungs: {describe(res.report)}", file=sys.stderr)
     if not res.report.reliable:
         raise ValueError(f"the ladder did not thermalize within {a.max_sweeps} sweeps: samples not written "
                          f"(raise --max-sweeps, or retrain with a smaller max_lr)")
@@ -162,21 +281,21 @@ def cmd_sample(a) -> int:
     return 0
 
 def cmd_eval(a) -> int:
-    run = load_run(a.run, a.device)
+    run = load_checked(a.run, a.device)
     data, _ = read_data(a.data, a.fasta_unknown)
     log_z, se = run.log_z, run.history.last('logs', 'log_z_se')
     print(f"{run.method.upper()} run: {run.state.update} updates, {run.model}")
     if not math.isfinite(log_z):
         res = sample(run, 1000, ladder='checkpoints' if run.checkpoints else 'temperature', full=True)
         log_z, se = res.log_z[-1].item(), res.log_z_se[-1].item()
-        print(f"log Z estimated now over a {len(res.ladder)}-rung a-posteriori ladder ({res.report})")
+        print(f"log Z estimated now over a {len(res.ladder)}-rung a-posteriori ladder ({describe(res.report)})")
     print(f"log Z {log_z:.4f} ± {se:.4f}")
     print(f"log-likelihood per sample of {a.data}: {run.log_likelihood(data, log_z):.4f} ({len(data)} samples)")
     if run.ladder is not None and run.history.rungs.get('update'):
         r = run.history.rungs
         acc = ', '.join(f'{x:.2f}' for x in r['acceptance'][-1])
         print(f"ladder: {len(run.ladder)} rungs; at the last freeze (update {r['update'][-1]:.0f}): tau_exp {r['tau_exp'][-1]:.3g}, "
-              f"tau_int {r['tau_int'][-1]:.3g}, thermalized {bool(r['thermalized'][-1])}, acceptance per pair [{acc}]")
+              f"tau_int {_tau_int(r['tau_int'][-1]):.3g}, thermalized {bool(r['thermalized'][-1])}, acceptance per pair [{acc}]")
     return 0
 
 def cmd_data(a) -> int:
@@ -201,12 +320,17 @@ def cmd_data(a) -> int:
 
 def cmd_ising(a) -> int:
     if a.out: check_output(a.out)
+    if a.L >= 2 and a.n >= 1: check_size(4 * a.n * a.L**2, f"-n {a.n} configurations of {a.L}x{a.L} spins", a.device)
     x = ising(a.L, a.beta, a.n, seed=a.seed, progress=not a.quiet)
     if a.out: save_array(a.out, x.to(torch.uint8)); print(f"{a.n} configurations of the {a.L}x{a.L} Ising model written to {a.out}", file=sys.stderr)
     else: np.savetxt(sys.stdout, x.cpu().numpy(), fmt='%d')
     return 0
 
 # %% ../nbs/14_cli.ipynb #e79da067
+class _Parser(argparse.ArgumentParser):
+    "argparse whose usage errors are one line too: 'ptt: error: ...' and where to find the help"
+    def error(self, message): self.exit(2, f"ptt: error: {message} (see '{self.prog} --help')\n")
+
 class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
     "Help with every option's default: '(default: X)' appended unless the text states it; flags show 'off'"
     def _get_help_string(self, action):
@@ -227,13 +351,13 @@ def _epilog() -> str:
 
 def _parser() -> argparse.ArgumentParser:
     fmt = dict(formatter_class=_HelpFormatter, epilog=_epilog())
-    p = argparse.ArgumentParser(prog='ptt', description="Equilibrium training of RBMs with Parallel Trajectory Tempering", **fmt)
+    p = _Parser(prog='ptt', description="Equilibrium training of RBMs with Parallel Trajectory Tempering", **fmt)
     sub = p.add_subparsers(dest='command', required=True, metavar='COMMAND')
     data_help = ("a data file (.npy .npz .h5 .txt .csv .dat .tsv, .fasta for Potts models) or a data set by name: "
                  "ising[:L=8,beta=0.45,n=10000,seed=0], mnist[:digits=0-4,n=1000,...], hgd, pf13354, retina, medical (see 'ptt data')")
     t = sub.add_parser('train', help="train an RBM (PTT or PCD)", description="Train an RBM by PTT or PCD and save the run file.", **fmt)
     t.add_argument('data', help=data_help)
-    t.add_argument('--method', choices=('ptt', 'pcd'), default='ptt', help="training method: Parallel Trajectory Tempering or persistent contrastive divergence")
+    t.add_argument('--method', choices=('ptt', 'pcd'), help="training method: Parallel Trajectory Tempering or persistent contrastive divergence (default: ptt)")
     t.add_argument('--hidden', type=int, help="hidden units (default: 32; 2L for Ising data)")
     t.add_argument('--updates', type=int, help="training updates (default: 1000; with --resume: the new total)")
     t.add_argument('--chains', type=int, help="parallel chains (default: 1000)")
@@ -245,10 +369,10 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument('--lr-decay', type=float, help="fraction of the updates at the end over which the rates fall to zero (default: 0)")
     t.add_argument('--centered', action='store_true', help="take centered gradient steps (better scaled; default: off, the paper's plain gradient)")
     t.add_argument('--alpha', type=float, help="target swap acceptance between rungs (default: 0.3)")
-    t.add_argument('--seed', type=int, default=0, help="random seed of the model, the chains and the train/test split")
+    t.add_argument('--seed', type=int, help="random seed of the model, the chains and the train/test split (default: 0)")
     t.add_argument('--visible', choices=('bernoulli', 'potts'), help="visible units (default: potts for integer data above 1, else bernoulli)")
     t.add_argument('--test', help="test data, a file or a name as DATA (default: hold out --test-frac of DATA)")
-    t.add_argument('--test-frac', type=float, default=0.4, help="fraction of DATA held out for testing when --test is not given")
+    t.add_argument('--test-frac', type=float, default=0.4, help="fraction of DATA held out for testing when --test is not given (0: no test set)")
     t.add_argument('--out', default='run.h5', help="run file")
     t.add_argument('--resume', action='store_true', help="continue the run in --out (after an interruption, or with a larger --updates)")
     t.add_argument('--force', action='store_true', help="overwrite an existing run file")
@@ -290,19 +414,35 @@ def _parser() -> argparse.ArgumentParser:
         sp.add_argument('--threads', type=int, help=f"CPU threads for torch (default: ${THREADS_ENV} if set, else 1 unless the problem is large and cores are idle)")
     return p
 
+_OOM = re.compile(r"out of memory|can't allocate memory|not enough memory|cannot allocate memory", re.I)
+
+def _line(e:BaseException) -> str:
+    "An exception's message on one line"
+    return ' '.join(str(e).split()) or type(e).__name__
+
 def main(argv=None) -> int:
     "Entry point of the `ptt` command; returns the exit status"
-    args = _parser().parse_args(argv)
+    try: args = _parser().parse_args(argv)
+    except SystemExit as e: return e.code if isinstance(e.code, int) else 2     # --help (0), or a usage error (2, one line)
     try:
-        set_threads(getattr(args, 'threads', None))
+        check_device(getattr(args, 'device', None))
+        try: set_threads(getattr(args, 'threads', None))
+        except ValueError as e: raise _named(e) from None
         with warnings.catch_warnings():
             warnings.simplefilter('ignore', category=DeprecationWarning)
             return args.func(args)
     except (ValueError, OSError) as e:
-        print(f"ptt: error: {e}", file=sys.stderr); return 2
+        print(f"ptt: error: {_line(e)}", file=sys.stderr); return 2
     except KeyboardInterrupt:
         print("ptt: interrupted", file=sys.stderr); return 130
-    except Exception as e:
-        if os.environ.get('PTT_DEBUG'): raise
-        print(f"ptt: internal error: {type(e).__name__}: {e} (set PTT_DEBUG=1 for the traceback, and please report it)", file=sys.stderr)
-        return 3
+    except (MemoryError, OverflowError, RuntimeError) as e:          # sizes that cannot be allocated are the user's to change
+        if isinstance(e, RuntimeError) and not _OOM.search(str(e)): return _internal(e)
+        what = "a size too large" if isinstance(e, OverflowError) else "not enough memory for these sizes"
+        print(f"ptt: error: {what} ({_line(e)[:200]}): use smaller sizes (--hidden, --chains, --batch-size, -n)", file=sys.stderr)
+        return 2
+    except Exception as e: return _internal(e)
+
+def _internal(e:Exception) -> int:
+    if os.environ.get('PTT_DEBUG'): raise e
+    print(f"ptt: internal error: {type(e).__name__}: {_line(e)} (set PTT_DEBUG=1 for the traceback, and please report it)", file=sys.stderr)
+    return 3

@@ -293,6 +293,9 @@ def _read_table(p):
     "A text matrix, whitespace- or comma-separated"
     lines = [l for l in _read_text(p).splitlines() if l.strip() and not l.lstrip().startswith('#')]
     if not lines: raise DataError(f"{p}: no numbers in the file")
+    if ';' in lines[0]:
+        raise DataError(f"{p}: values separated by ';' (a semicolon-separated CSV, perhaps with decimal commas): "
+                        f"separate them by commas, tabs or spaces, with decimal points")
     try: return np.loadtxt(lines, delimiter=',' if ',' in lines[0] else None, ndmin=2)
     except ValueError as e:
         msg = _one_line(e).split(';')[0]
@@ -310,11 +313,20 @@ def _kind(p:Path) -> str:
     if ext not in _READERS: raise DataError(f"{p}: unknown file type '{ext or p.name}' (known: {', '.join(_READERS)}, text and FASTA also gzipped)")
     return ext
 
+def _numeric(p:Path, x) -> np.ndarray:
+    "`x` as an array of numbers torch can take: booleans, integers (unsigned ones wider than 8 bits as int64) or floats; else a DataError"
+    x = np.asarray(x)
+    if x.dtype.kind in 'bf' or x.dtype in (np.uint8, np.int8, np.int16, np.int32, np.int64): return x
+    if x.dtype.kind == 'u':
+        if x.size and x.max() > np.iinfo(np.int64).max: raise DataError(f"{p}: integers too large ({x.max()}) for a data set")
+        return x.astype(np.int64)
+    raise DataError(f"{p}: holds {'complex numbers' if x.dtype.kind == 'c' else f'values of type {x.dtype}'}, not real numbers")
+
 def load_array(path) -> np.ndarray:
-    "The numeric array stored in `path` (.npy, .npz, .h5/.hdf5, text tables, FASTA alignments)"
+    "The numeric array stored in `path` (.npy, .npz, .h5/.hdf5, text tables, FASTA alignments): booleans, integers or floats"
     p = _existing_file(path)
     reader = _READERS[_kind(p)]
-    try: return reader(p)
+    try: return _numeric(p, reader(p))
     except DataError: raise
     except Exception as e: raise DataError(f"{p}: cannot read it ({type(e).__name__}: {_one_line(e)})") from None
 

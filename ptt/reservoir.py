@@ -20,7 +20,7 @@ from .diagnostics import rungs_from_ids, thermalization_plan, rung_occupancy, ro
 class Tempering:
     "Replicas of parallel tempering over a stack of models, with swap parity, replica identities and acceptance statistics"
     def __init__(self, models:RBM, x:torch.Tensor, gibbs_steps:int=10, generator:torch.Generator|None=None,
-                 parity:int=0, track_chains:int=256, reservoir:'Reservoir|None'=None):
+                 parity:int=0, track_chains:int=256, reservoir=None):   # reservoir: a `Reservoir` of rung 0, or None
         if not models.is_stack: raise ValueError("Tempering runs over a stack of models (ptt.rbm.stack)")
         if x.shape[0] != len(models): raise ValueError(f"states for {x.shape[0]} rungs given to a ladder of {len(models)}")
         if reservoir is not None and len(models) < 2: raise ValueError("a reservoir-backed ladder needs at least one simulated rung above it")

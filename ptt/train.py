@@ -94,7 +94,7 @@ def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=10, u
     config = dict(method=method, n_hidden=int(n_hidden), n_chains=int(n_chains), gibbs_steps=int(gibbs_steps), updates=int(updates),
                 batch_size=batch_size, lr=lr, max_lr=max_lr, min_lr=min(min_lr, lr), lr_floor=lr_floor, lr_decay=float(lr_decay), adaptive=adaptive,
                 centered=bool(centered), alpha=alpha, seed=int(seed), init_std=init_std, l2=l2,
-                sweeps_per_update=sweeps_per_update or (1 if simulated_rungs == 0 else 2), simulated_rungs=int(simulated_rungs),
+                sweeps_per_update=sweeps_per_update or 2, simulated_rungs=int(simulated_rungs),
                 freeze=freeze, audit_every=int(audit_every), final_eval=final_eval, reservoir_factor=int(reservoir_factor),
                 therm_factor=therm_factor, therm_gibbs_steps=therm_gibbs_steps or gibbs_steps,
                 local_gibbs_steps=local_gibbs_steps or max(1, gibbs_steps // 5), therm_min_sweeps=int(therm_min_sweeps),

@@ -117,15 +117,16 @@ def tau_exp(C, upper:float=0.5, lower:float=0.05, noise:float=0., k_noise:float=
     below = (C[1:] <= upper).nonzero()
     if not len(below): return TauExp(math.inf, math.nan, n, n, False)       # the decay is not seen
     if floor >= upper: return TauExp(math.nan, math.nan, n, n, False)       # too noisy to fit the decay
+    envelope = C.flip(0).cummax(0).values.flip(0)  # the smallest non-increasing function above C
+    crossing = C[1:][C[1:] < floor]
+    if (len(crossing) and crossing[0] < -floor) or (envelope - C)[C > floor].max() > floor:
+        C = envelope                               # C oscillates beyond its noise (swaps alternating by parity): fit the decay of its peaks
     start = int(below[0]) + 1
     under = (C[start:] < floor).nonzero()
     stop = start + int(under[0]) if len(under) else n
     lo, hi = (start, stop) if stop - start >= 2 else (start - 1, start + 1)  # fast decay: straddle the drop
     t = torch.arange(lo, hi, dtype=torch.float64)
     slope, icpt = _line_fit(t, C[lo:hi].clamp(min=1e-300).log())
-    if slope >= 0 and len(under):                      # an oscillating C (swaps alternating by parity): fit its decreasing envelope
-        envelope = C.flip(0).cummax(0).values.flip(0)  # the smallest non-increasing function above C
-        slope, icpt = _line_fit(t, envelope[lo:hi].clamp(min=1e-300).log())
     tau = -1 / slope if slope < 0 else math.inf
     return TauExp(tau, math.exp(icpt), start, stop, len(under) > 0 and math.isfinite(tau))
 

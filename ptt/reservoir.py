@@ -94,8 +94,8 @@ def _single_rung_plan() -> ThermalizationPlan:
 
 # %% ../nbs/05_reservoir.ipynb #1eb96221
 @patch
-def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, warn:bool=True, progress=None) -> Thermalization:
-    "Run until the trajectory covers ≥ `factor` τ_exp of the rung index (or `max_sweeps`); report what was found (and, to `progress`, sweeps done and needed after each block)"
+def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, warn:bool=True, progress=None, stop=None) -> Thermalization:
+    "Run until the trajectory covers ≥ `factor` τ_exp of the rung index (or `max_sweeps`); report what was found (and, to `progress`, sweeps done and needed after each block); ends early after a block whose acceptance per pair makes `stop` true"
     if self.n_rungs == 1:
         self.run(min_sweeps)
         return Thermalization(min_sweeps, _single_rung_plan(), torch.zeros(0), None, 0)
@@ -105,7 +105,7 @@ def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:
         trajs.append(traj); acc_sum, done = acc_sum + acc * block, done + block
         rungs = torch.cat(trajs)
         plan = thermalization_plan(rungs, self.n_rungs, n_therm_factor=factor)
-        if plan.reliable or done >= max_sweeps: break
+        if plan.reliable or done >= max_sweeps or (stop is not None and stop(acc)): break
         block = next_block(plan.tau_exp, done, factor, min_sweeps, max_sweeps)
         if progress is not None: progress(done, done + block)
     report = Thermalization(done, plan, acc_sum / done, rung_occupancy(rungs, self.n_rungs), round_trips(rungs, self.n_rungs).total)

@@ -62,19 +62,6 @@ def _split_pair(candidates:list, i:int, j:int, x:torch.Tensor, alpha:float, gibb
     inner = [i + k for k in greedy_ladder(candidates[i:j + 1], x, alpha, gibbs_steps, generator=g)[1:-1]]
     return inner or [(i + j) // 2]
 
-class _ShortPair(Exception):
-    "A block of a refinement run measured pairs to split (`args[0]`): its thermalization stops there"
-
-class _Refining(Tempering):
-    "Tempering whose thermalization stops after the first block (a run recording the trajectory) in which `short(acceptance)` names pairs"
-    def __init__(self, *args, short=None, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.short = short
-    def run(self, n_sweeps:int, trajectory:bool=False) -> tuple:
-        acc, traj = super().run(n_sweeps, trajectory)
-        if trajectory and self.short is not None and (pairs := self.short(acc)): raise _ShortPair(pairs)
-        return acc, traj
-
 def _short(acc:torch.Tensor, chosen:list, alpha:float, slack:float) -> list:
     "Pairs of the ladder `chosen` measured below `alpha - slack` that have candidates between them"
     return [t for t, a in enumerate(acc.tolist()) if a < alpha - slack and chosen[t + 1] - chosen[t] > 1]
@@ -85,13 +72,11 @@ def refine_ladder(candidates:list, chosen:list, x0:torch.Tensor, alpha:float=0.3
     g = generator if generator is not None else make_generator(0, x0.device)
     chosen, x = list(chosen), x0.unsqueeze(0).repeat(len(chosen), *([1] * x0.ndim))
     for r in range(max_rounds + 1):
-        short = lambda acc, chosen=chosen: _short(acc, chosen, alpha, slack)
-        tmp = _Refining(stack([candidates[i] for i in chosen]), x, gibbs_steps, g, short=short if r < max_rounds else None)
-        try:
-            report = tmp.thermalize(factor=factor, min_sweeps=min_sweeps, max_sweeps=max_sweeps, warn=False)
-            pairs = short(report.acceptance)
-        except _ShortPair as e: report, pairs = None, e.args[0]     # a block measured pairs to split: no need to finish
-        tmp.short = None
+        found = []                                         # pairs to split, measured by a block: no need to finish the run
+        def stop(acc, chosen=chosen): found[:] = _short(acc, chosen, alpha, slack); return bool(found)
+        tmp = Tempering(stack([candidates[i] for i in chosen]), x, gibbs_steps, g)
+        report = tmp.thermalize(factor=factor, min_sweeps=min_sweeps, max_sweeps=max_sweeps, warn=False, stop=stop if r < max_rounds else None)
+        pairs = found or _short(report.acceptance, chosen, alpha, slack)
         if not pairs or r == max_rounds: break
         new = {t: _split_pair(candidates, chosen[t], chosen[t + 1], tmp.x[t], alpha, gibbs_steps, g) for t in pairs}
         start = {c: tmp.x[t] for t, c in enumerate(chosen)} | {c: tmp.x[t] for t, cs in new.items() for c in cs}

@@ -62,6 +62,10 @@ def _check_real(name:str, v, low:float=0., high:float=math.inf, low_open:bool=Tr
         lo, hi = '(' if low_open else '[', ')' if high_open else ']'
         raise ValueError(f"{name} must be a finite number in {lo}{low:g}, {high:g}{hi}, got {v!r}")
 
+def _final_eval(v):
+    "`final_eval` with the booleans of older runs spelled out ('full' or 'none')"
+    return {True: 'full', False: 'none'}[v] if isinstance(v, (bool, np.bool_)) else v
+
 def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=10, updates=1000, batch_size=None, lr=None, max_lr=None,
                 min_lr=1e-7, lr_floor=None, lr_decay=0., adaptive=None, centered=False, alpha=0.3, seed=0, init_std=1e-2, l2=0.,
                 sweeps_per_update=None, simulated_rungs=0, freeze='local', audit_every=0, final_eval='full', reservoir_factor=10,
@@ -86,7 +90,7 @@ def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=10, u
     if simulated_rungs not in (0, 1) or not _is_int(simulated_rungs):
         raise ValueError(f"simulated_rungs must be 0 (only the current model) or 1 (and the last rung), got {simulated_rungs!r}")
     if freeze not in FREEZES: raise ValueError(f"freeze must be one of {FREEZES}, not {freeze!r}")
-    final_eval = {True: 'full', False: 'none'}.get(final_eval, final_eval) if isinstance(final_eval, bool) else final_eval
+    final_eval = _final_eval(final_eval)
     if final_eval not in FINAL_EVALS: raise ValueError(f"final_eval must be one of {FINAL_EVALS}, not {final_eval!r}")
     adaptive = (method == 'ptt') if adaptive is None else bool(adaptive)
     lr = 1e-2 if lr is None else lr
@@ -160,9 +164,12 @@ def _next_batch(s:TrainState, train:torch.Tensor, size:int, g:torch.Generator) -
 
 def _finite(model:RBM) -> bool: return all(bool(torch.isfinite(p).all()) for p in model.params)
 
-def _ascend(model:RBM, grads:tuple, rates:dict) -> RBM:
-    "The model after one step of gradient ascent with per-group rates"
-    return type(model)(*(p + rates[k] * g for k, p, g in zip(GROUPS, model.params, grads)))
+def _ascend(model:RBM, grads:tuple, rates:dict, update:int) -> RBM:
+    "The model after one step of gradient ascent with per-group rates; `LadderBroken` if the step is not finite (`update` names it)"
+    step = type(model)(*(p + rates[k] * g for k, p, g in zip(GROUPS, model.params, grads)))
+    if not _finite(step): raise LadderBroken(f"update {update} would make the parameters non-finite (NaN or infinite): the learning rate is "
+                                             f"too large for these data; the last finite model is kept")
+    return step
 
 OFFSET_SMOOTHING = 0.01   # weight of each batch in the moving average of the hidden offset (centered training)
 
@@ -190,7 +197,7 @@ def pcd_update(run:Run, batch:torch.Tensor, g:torch.Generator) -> dict:
     s.chains = gibbs(run.model, s.chains, run.config['gibbs_steps'], g)
     grads = _gradient(run, batch, s.chains)
     rates = _step_rates(run, grads)
-    run.model = _ascend(run.model, grads, rates)
+    run.model = _ascend(run.model, grads, rates, s.update + 1)
     return {f'lr_{k}': r for k, r in rates.items()}
 
 # %% ../nbs/09_train.ipynb #8567d7b1
@@ -206,6 +213,10 @@ def _pair_names(run:Run) -> list:
     s, T = run.state, len(run.ladder)
     names = [f"rung {t}" for t in range(T - s.chains.shape[0] + 1, T)] + ["the current model"]
     if s.reservoir is not None: names = [f"the reservoir of rung {s.reservoir.rung}"] + names
+    return _pairs(names)
+
+def _pairs(names:list) -> list:
+    "Names of the neighbouring pairs of a list of level names"
     return [f"{a} and {b}" for a, b in zip(names[:-1], names[1:])]
 
 def ptt_sweeps(run:Run, g:torch.Generator) -> torch.Tensor:
@@ -305,11 +316,8 @@ def freeze(run:Run, g:torch.Generator):
     s.chains = torch.cat([top[len(top) - n_sim:] if n_sim else top[:0], (x_cur if n_sim else tmp.x[-1]).unsqueeze(0)])
     s.since_freeze, s.freezes = 0, s.freezes + 1
     if not report.reliable: warnings.warn(f"rung {T - 1} frozen at update {s.update}: ladder {report}", stacklevel=2)
-    first = r if local else 0
-    names = [f"rungs {t} and {t + 1}" for t in range(first, T - 1)]
-    names[-1] += " (the current model, just frozen)"
-    if local: names[0] = f"the reservoir of rung {r} and rung {r + 1}" + (" (the current model, just frozen)" if r + 1 == T - 1 else "")
-    check_ladder(report.acceptance, cfg['alpha'], pairs=names)
+    levels = ([f"the reservoir of rung {r}"] if local else [f"rung 0"]) + [f"rung {t}" for t in range(start + 1, T)]
+    check_ladder(report.acceptance, cfg['alpha'], pairs=_pairs(levels[:-1] + [levels[-1] + " (the current model, just frozen)"]))
 
 # %% ../nbs/09_train.ipynb #13afe6de
 def reservoir_check(model:RBM, reservoir:Reservoir, fresh:torch.Tensor, n_components:int=3) -> float:
@@ -326,8 +334,8 @@ def reservoir_check(model:RBM, reservoir:Reservoir, fresh:torch.Tensor, n_compon
 
 AUDIT_P = 1e-3    # a reservoir whose check falls below this p-value is stale
 
-def audit(run:Run, g:torch.Generator, with_current:bool=False) -> list:
-    "Thermalize the whole ladder (and the current model on top), compare every step and the reservoir with what training holds; returns the steps"
+def audit(run:Run, g:torch.Generator, with_current:bool=False) -> tuple:
+    "Thermalize the whole ladder (and the current model on top), compare every step and the reservoir with what training holds: (steps, thermalization report)"
     s, lad, t0 = run.state, run.ladder, time.perf_counter()
     T = len(lad)
     models = stack([lad.models, run.model]) if with_current else lad.models
@@ -350,7 +358,8 @@ def audit(run:Run, g:torch.Generator, with_current:bool=False) -> list:
     if not report.reliable: warnings.warn(f"audit at update {s.update}: ladder {report}", stacklevel=2)
     s.full_chains = tmp.x[:T]
     _set_log_z(run)
-    return steps
+    return steps, report
+
 
 # %% ../nbs/09_train.ipynb #ba715313
 def _last_rung_samples(run:Run, g:torch.Generator, n:int|None=None) -> torch.Tensor:
@@ -373,10 +382,7 @@ def ptt_update(run:Run, batch:torch.Tensor, g:torch.Generator) -> dict:
     check_ladder(acc, cfg['alpha'], pairs=_pair_names(run))
     grads = _gradient(run, batch, s.chains[-1])
     rates = _step_rates(run, grads)
-    proposal = _ascend(run.model, grads, rates)
-    if not _finite(proposal):
-        raise LadderBroken(f"update {s.update + 1} would make the parameters non-finite (NaN or infinite): the learning rate is too large "
-                           f"for these data; the last finite model is kept")
+    proposal = _ascend(run.model, grads, rates, s.update + 1)
     predicted, ess, decision = _decide(run, proposal, _last_rung_samples(run, g))
     froze = decision == 'freeze'
     if froze:
@@ -436,24 +442,20 @@ def final_evaluation(run:Run, train:torch.Tensor, test:torch.Tensor|None=None):
     if cfg.get('final_eval') == 'local' and s.reservoir is not None:
         levels, _ = _levels(run)
         x0 = torch.cat([s.reservoir.draw(s.chains.shape[1], g).unsqueeze(0), s.chains])
-        _, th, _, steps = thermalized_records(run, levels, x0, g, reservoir=s.reservoir, min_sweeps=_legacy(cfg, 'local_min_sweeps'),
+        _, report, _, steps = thermalized_records(run, levels, x0, g, reservoir=s.reservoir, min_sweeps=_legacy(cfg, 'local_min_sweeps'),
                                                  max_sweeps=_legacy(cfg, 'local_max_sweeps'), gibbs_steps=_legacy(cfg, 'local_gibbs_steps'),
                                                  phase='final evaluation')
-        start, report = s.reservoir.rung, _AuditReport(th.reliable, th.plan.tau_exp, th.sweeps)
+        start = s.reservoir.rung
     else:                                      # the audit pools the ladder's steps itself; only the current model's step is new
-        steps, a = audit(run, g, with_current=True)[T - 1:], run.history.audits
-        start, report = T - 1, _AuditReport(bool(a['thermalized'][-1]), a['tau_exp'][-1], a['sweeps'][-1])
+        steps, report = audit(run, g, with_current=True)
+        steps, start = steps[T - 1:], T - 1
     values, ses = pooled_steps(run.history, extra=(start, [st.value for st in steps], [st.se for st in steps]))
     log_z = lad.log_z[0].item() + values[:T].sum().item()
     run.history.update_last('logs', log_z=log_z, log_z_se=ses[:T].pow(2).sum().sqrt().item(), **_log_likelihoods(run.model, train, test, log_z),
-                            final_thermalized=float(report.reliable), final_tau_exp=float(report.tau_exp), final_sweeps=report.sweeps)
+                            final_thermalized=float(report.reliable), final_tau_exp=report.plan.tau_exp, final_sweeps=report.sweeps)
     run.log_z = log_z
     if not report.reliable: warnings.warn(f"the final thermalization of the ladder failed: {report}", stacklevel=2)
 
-class _AuditReport(NamedTuple):
-    reliable: bool
-    tau_exp: float
-    sweeps: int
 
 # %% ../nbs/09_train.ipynb #6d399a04
 class _Abort(KeyboardInterrupt):
@@ -505,12 +507,8 @@ def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|
         with _GracefulInterrupt() as stop:                        # also around the last save: a second signal there keeps the old file
             try:
                 while s.update < updates and not stop.requested:
-                    t0, previous, busy = time.perf_counter(), run.model, True
+                    t0, busy = time.perf_counter(), True
                     row = step(run, _next_batch(s, train, cfg['batch_size'], g), g)
-                    if not _finite(run.model):
-                        run.model = previous
-                        raise LadderBroken(f"update {s.update + 1} made the parameters non-finite (NaN or infinite): the learning rate is "
-                                           f"too large for these data; the last finite model is kept")
                     s.update += 1
                     dt = time.perf_counter() - t0
                     s.seconds += dt
@@ -555,7 +553,8 @@ def _check_resume(cfg:dict, n_hidden, method, config:dict):
     for k, v in given.items():
         if k == 'updates': continue
         if k not in cfg: raise ValueError(f"{k}: not a setting of this run")
-        if v != cfg[k] and not (k == 'final_eval' and {True: 'full', False: 'none'}.get(v) == cfg[k]):
+        same = (lambda x: x) if k != 'final_eval' else _final_eval
+        if same(v) != same(cfg[k]):
             raise ValueError(f"{k}: the run was trained with {cfg[k]!r}, not {v!r}; a resumed run keeps its configuration (start a new run to change it)")
 
 def fit(data, n_hidden:int|None=None, method:str|None=None, test=None, *, out=None, resume=None, device=None, dtype=torch.float32,

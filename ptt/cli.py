@@ -194,7 +194,7 @@ def cmd_train(a) -> int:
     parsed = parse_spec(a.data)                                       # a data set's options, checked before any work
     ising_params = parsed[1] if parsed and parsed[0] == 'ising' else None
     run = load_run(out, a.device) if a.resume else None
-    if run is not None and not _finite_run(run):
+    if run is not None and not run.finite():
         raise ValueError(f"{out}: the run's parameters are not finite (NaN or infinite): it cannot be resumed; train a new run (e.g. with a smaller --max-lr)")
     hidden = a.hidden if a.hidden is not None else run.config['n_hidden'] if run is not None else \
              2 * ising_params['L'] if ising_params else 32            # 2L hidden units suffice for 2D Ising (paper)
@@ -243,15 +243,10 @@ def _report_run(run:Run, train_x, test_x, ising_params):
         lines.append(f"exact bound for 2D Ising data (minus the entropy per configuration): {-s:.4f}")
     print('\n'.join(lines))
 
-def _finite_run(run:Run) -> bool:
-    "Whether every parameter of the run (model, ladder, checkpoints) is finite"
-    models = [run.model] + ([run.ladder.models] if run.ladder is not None else []) + [m for _, m in run.checkpoints]
-    return all(bool(torch.isfinite(p).all()) for m in models for p in m.params)
-
 def load_checked(path, device=None) -> Run:
     "The run in `path`, or a `ValueError` if it cannot be used: damaged, from a newer ptt, or with non-finite parameters"
     run = load_run(path, device)
-    if not _finite_run(run):
+    if not run.finite():
         raise ValueError(f"{path}: the model's parameters are not finite (NaN or infinite): it cannot be sampled or evaluated; "
                          f"train again (e.g. with a smaller --max-lr)")
     return run

@@ -246,3 +246,10 @@ def save(self:Run, path):
     save_run(self, path)
 
 load = load_run
+
+@patch
+def finite(self:Run) -> bool:
+    "Whether every parameter of the run (model, ladder, checkpoints) is finite"
+    models = [self.model] + ([self.ladder.models] if self.ladder is not None else []) + [m for _, m in self.checkpoints]
+    return all(bool(torch.isfinite(p).all()) for m in models for p in m.params)
+

@@ -569,7 +569,7 @@ def fit(data, n_hidden:int|None=None, method:str|None=None, test=None, *, out=No
         train_x, kind, q = prepare_data(data, cfg['visible'], cfg['n_states'], device, run.model.dtype)
         if list(train_x.shape) != cfg['data_shape'] or _fingerprint(train_x) != cfg['data_hash']:
             raise ValueError("these data differ from the data the run was trained on: resume it with the same training data")
-        if not all(_finite(m) for m in [run.model] + ([run.ladder.models] if run.ladder is not None else [])):
+        if not run.finite():
             raise ValueError("the run's parameters are not finite (NaN or infinite): it cannot be resumed")
     else:
         if n_hidden is None: raise ValueError("n_hidden (the number of hidden units) is required")

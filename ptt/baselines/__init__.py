@@ -1,0 +1,1 @@
+"""Baseline generative models to compare with RBMs: `ptt.baselines.bfn` (Bayesian Flow Networks for discrete data)."""

@@ -10,7 +10,7 @@ __all__ = ['GROUPS', 'gradient', 'data_offsets', 'cosine', 'AdaptiveLR']
 # %% ../nbs/07_optim.ipynb #10437baf
 from dataclasses import dataclass, field
 import torch
-from .rbm import RBM
+from .rbm import RBM, weighted_mean
 
 # %% ../nbs/07_optim.ipynb #43d1a6f3
 def _moments(model:RBM, v:torch.Tensor, weights:torch.Tensor|None=None) -> tuple:
@@ -36,9 +36,9 @@ def gradient(model:RBM, data:torch.Tensor, samples:torch.Tensor, data_weights:to
 
 
 # %% ../nbs/07_optim.ipynb #25568838
-def data_offsets(model:RBM, data:torch.Tensor) -> tuple:
-    "Centering offsets from `data`: the mean visible activity (flat layout) and the mean hidden activation $p(h|v)$"
-    return model._flat(data).mean(0), model.hidden_probs(data).mean(0)
+def data_offsets(model:RBM, data:torch.Tensor, weights=None) -> tuple:
+    "Centering offsets from `data` (rows counted with `weights`): the mean visible activity (flat layout) and the mean hidden activation $p(h|v)$"
+    return weighted_mean(model._flat(data), weights), weighted_mean(model.hidden_probs(data), weights)
 
 # %% ../nbs/07_optim.ipynb #50b77b6c
 GROUPS = ('weights', 'vbias', 'hbias')

@@ -10,9 +10,9 @@ __all__ = ['SNR', 'ACTIVATIONS', 'TIME_EMBEDDINGS', 'FORMAT', 'VERSION', 'NET_SE
            'log_likelihood', 'sample', 'make_bfn_config', 'BFNState', 'BFNRun', 'start_bfn', 'train_step', 'save_bfn',
            'load_bfn', 'evaluate_bfn', 'train_bfn', 'fit_bfn', 'cmd_train', 'cmd_sample', 'cmd_eval', 'main']
 
-# %% ../../nbs/16_bfn.ipynb #4993997c
+# %% ../../nbs/16_bfn.ipynb #02552121
 import argparse, math, os, sys, tempfile, time, warnings
-from dataclasses import dataclass, field, asdict
+from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
 import torch
@@ -225,8 +225,8 @@ NET_SETTINGS = ('width', 'depth', 'time_embedding', 'n_time', 'activation', 'ski
 
 def make_bfn_config(*, width:int=256, depth:int=3, time_embedding:str='fourier', n_time:int=16, activation:str='silu', skip:bool=True,
                     beta1=None, steps:int=10_000, batch_size:int=256, lr:float=1e-3, weight_decay:float=0., grad_clip:float=5.,
-                    ema:float=0., seed:int=0, eval_every:int=0, eval_steps:int=100, eval_max:int=2000) -> dict:
-    "Checked settings of a BFN training run (network, optimizer, evaluation of the test bound every `eval_every` steps, 0: at the end only)"
+                    ema:float=0., seed:int=0, eval_every:int=0, eval_steps:int=100, eval_max:int=100_000) -> dict:
+    "Checked settings of a BFN training run (network, optimizer; the test bound, with `eval_steps` steps on the first `eval_max` test rows, every `eval_every` steps, 0: at the end only)"
     _check_int('steps', steps); _check_int('batch_size', batch_size); _check_int('seed', seed, 0)
     _check_int('eval_every', eval_every, 0); _check_int('eval_steps', eval_steps); _check_int('eval_max', eval_max)
     _check_real('lr', lr); _check_real('weight_decay', weight_decay, low_open=False); _check_real('grad_clip', grad_clip)
@@ -441,7 +441,7 @@ def fit_bfn(data, test=None, *, out=None, resume=None, n_classes=None, device=No
     if threads is not None or device is None or torch.device(device).type == 'cpu': set_threads(threads)
     return train_bfn(run, train, test_x, config.get('steps'), out, save_every, progress, callback, save_minutes)
 
-# %% ../../nbs/16_bfn.ipynb #9a8c1f4a
+# %% ../../nbs/16_bfn.ipynb #be3993dd
 def _summary(run:BFNRun) -> str:
     h, s = run.history, run.state
     lines = [f"BFN: {s.step} steps in {s.seconds:.0f} s, {run}", f"training loss (continuous time, last log): {h.last('logs', 'train_loss'):.4f} nats"]
@@ -504,7 +504,7 @@ def cmd_eval(a) -> int:
         print(f"importance-weighted bound ({a.repeats} paths): >= {iw.mean().item():.4f} ± {iw.std().item() / math.sqrt(len(iw)):.4f} nats")
     return 0
 
-# %% ../../nbs/16_bfn.ipynb #c020522d
+# %% ../../nbs/16_bfn.ipynb #04ddd340
 def _parser() -> argparse.ArgumentParser:
     fmt = dict(formatter_class=_HelpFormatter)
     p = _Parser(prog='python -m ptt.baselines.bfn', description="Bayesian Flow Networks for discrete data: train, sample, evaluate", **fmt)
@@ -565,5 +565,5 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("ptt-bfn: interrupted", file=sys.stderr); return 130
 
-# %% ../../nbs/16_bfn.ipynb #75c135d7
+# %% ../../nbs/16_bfn.ipynb #0e2aa20e
 if __name__ == '__main__': sys.exit(main())

@@ -1,4 +1,4 @@
-"""The statistics the studies use to compare generated samples with data: bootstrap errors, Ising observables, one-, two- and three-body correlations, principal components, nearest-neighbour distances and magnetization histograms.
+"""The statistics the studies use to compare generated samples with data: bootstrap errors, Ising observables, one-, two- and three-body correlations and their error distributions, principal components, nearest-neighbour distances and the PRIVET analysis of under- and overfitting, earth mover's distances, and magnetization histograms.
 
 Docs: https://ptt-dev.github.io/ptt/metrics.html.md"""
 
@@ -6,14 +6,20 @@ Docs: https://ptt-dev.github.io/ptt/metrics.html.md"""
 
 # %% auto #0
 __all__ = ['ISING_OBSERVABLES', 'indicators', 'bootstrap', 'ising_observables', 'ising_moments', 'moments', 'covariance', 'upper',
-           'triplets', 'three_body', 'mse_correlations', 'PCA', 'pca', 'nearest_neighbour_distances',
-           'magnetization_histogram']
+           'triplets', 'three_body', 'mse_correlations', 'CorrelationErrors', 'correlation_errors',
+           'plot_correlation_errors', 'PCA', 'pca', 'nearest_neighbour_distances', 'hamming_distances', 'nn_summary',
+           'NearestNeighbours', 'nearest_neighbours', 'PrivacyFit', 'privacy_pvalues', 'plot_nn_distances', 'emd',
+           'emd_pca', 'emd_hamming', 'magnetization_histogram']
 
 # %% ../nbs/12_metrics.ipynb #685a0623
 import math
 from dataclasses import dataclass
+import numpy as np
 import torch
 import torch.nn.functional as F
+import matplotlib.pyplot as plt
+import ot
+from scipy import stats
 
 # %% ../nbs/12_metrics.ipynb #ff7df15f
 def _tensor(x, what:str, ndims:tuple|None=None) -> torch.Tensor:
@@ -186,6 +192,45 @@ def mse_correlations(x_gen, x_ref, q:int|None=None, n_triplets:int=10_000, gener
     two = (upper(c_gen, sites) - upper(c_ref, sites).to(c_gen)).pow(2).mean()
     return {'two_body': two.item(), 'three_body': (t_gen - t_ref.to(t_gen)).pow(2).mean().item()}
 
+# %% ../nbs/12_metrics.ipynb #c6bfbc23
+@dataclass
+class CorrelationErrors:
+    "Correlations of the training data (`train`), errors against them of generated (`generated`) and test (`baseline`) samples, and Pearson coefficients with `train`"
+    train:torch.Tensor; generated:torch.Tensor; baseline:torch.Tensor; pearson_generated:float; pearson_baseline:float
+
+def _pearson(a:torch.Tensor, b:torch.Tensor) -> float:
+    return float(stats.pearsonr(a.double().cpu().numpy(), b.double().cpu().numpy()).statistic)
+
+def _errors(c_train, c_gen, c_test) -> CorrelationErrors:
+    c_gen, c_test = c_gen.to(c_train), c_test.to(c_train)
+    return CorrelationErrors(c_train, c_gen - c_train, c_test - c_train, _pearson(c_train, c_gen), _pearson(c_train, c_test))
+
+def correlation_errors(generated, train, test, q:int|None=None, idx:torch.Tensor|None=None, n_triplets:int=10_000,
+                       generator:torch.Generator|None=None, chunk:int=4096) -> dict:
+    "Two-body (`two_body`) and three-body (`three_body`) `CorrelationErrors` of `generated` and `test` samples against `train`, and the `triplets` used"
+    sites = _prepared(train, q, "training samples")[3]
+    two = [upper(covariance(s, q, chunk), sites) for s in (train, generated, test)]
+    if len({len(c) for c in two}) > 1: raise ValueError(f"the sets have different numbers of features: {[len(c) for c in two]} pairs")
+    t_train, idx = three_body(train, idx, n_triplets, q, generator, chunk)
+    t_gen, t_test = (three_body(s, idx, q=q, chunk=chunk)[0] for s in (generated, test))
+    return {'two_body': _errors(*two), 'three_body': _errors(t_train, t_gen, t_test), 'triplets': idx}
+
+# %% ../nbs/12_metrics.ipynb #8421e881
+def plot_correlation_errors(errors:dict, axes=None, bins:int=60, baseline:str='test'):
+    "Histograms of two- and three-body correlation errors: the `baseline` (test samples), then each model of `errors` (name → `correlation_errors` result)"
+    if not errors: raise ValueError("errors needs at least one model's correlation_errors")
+    if axes is None: axes = plt.subplots(1, 2, figsize=(8, 3))[1]
+    first = next(iter(errors.values()))
+    for ax, key, title in zip(axes, ('two_body', 'three_body'), ('two-body', 'three-body')):
+        curves = {f"{baseline} (r = {first[key].pearson_baseline:.3f})": first[key].baseline}
+        curves |= {f"{name} (r = {e[key].pearson_generated:.3f})": e[key].generated for name, e in errors.items()}
+        values = {k: v.double().cpu().numpy() for k, v in curves.items()}
+        edges = np.linspace(min(v.min() for v in values.values()), max(v.max() for v in values.values()), bins + 1)
+        for label, v in values.items(): ax.hist(v, edges, density=True, histtype='step', label=label)
+        ax.set_yscale('log'); ax.set_xlabel(f"{title} error, $C - C^{{\\rm train}}$"); ax.legend(fontsize=7)
+    axes[0].set_ylabel('density')
+    return axes
+
 # %% ../nbs/12_metrics.ipynb #10f9e73b
 @dataclass
 class PCA:
@@ -199,18 +244,25 @@ class PCA:
         y = y.to(self.mean.device)
         return torch.cat([(b - self.mean) @ self.components.T for b in _blocks(y, enc, self.mean.dtype, _check_chunk(chunk))])
 
-def pca(x, n_components:int=2, q:int|None=None) -> PCA:
-    "The first `n_components` principal components of samples `x` (rows)"
+def _randomized_svd(a:torch.Tensor, k:int, seed:int) -> tuple:
+    "Singular values and right singular vectors (as rows) of `a`, the first `k` + 10, by a randomized range finder with 4 power iterations"
+    with torch.random.fork_rng(devices=[a.device] if a.device.type == 'cuda' else []):
+        torch.manual_seed(seed)
+        _, s, v = torch.svd_lowrank(a, q=min(k + 10, *a.shape), niter=4)
+    return s, v.T
+
+def pca(x, n_components:int=2, q:int|None=None, randomized:bool=False, seed:int=0) -> PCA:
+    "The first `n_components` principal components of samples `x` (rows); `randomized`: by a randomized SVD (seeded by `seed`), for large sets"
     f = indicators(x, q)
     if int(n_components) != n_components or not 1 <= n_components <= min(f.shape):
         raise ValueError(f"n_components must be an integer in 1..{min(f.shape)}, got {n_components}")
-    mean = f.mean(0)
-    _, s, vt = torch.linalg.svd(f - mean, full_matrices=False)
-    k = int(n_components)
+    mean, k = f.mean(0), int(n_components)
+    if randomized: s, vt = _randomized_svd(f - mean, k, seed)
+    else: _, s, vt = torch.linalg.svd(f - mean, full_matrices=False)
     comp = vt[:k]
     sign = comp.gather(1, comp.abs().argmax(1, keepdim=True)).sign()
-    var = s**2 / len(f)
-    return PCA(mean, comp * sign, var[:k], var[:k] / var.sum(), q)
+    var = s[:k]**2 / len(f)
+    return PCA(mean, comp * sign, var, var / (f - mean).pow(2).sum() * len(f), q)
 
 # %% ../nbs/12_metrics.ipynb #3c40d09c
 def _as_states(x, what:str) -> torch.Tensor:
@@ -225,25 +277,144 @@ def _encode(x:torch.Tensor, q:int) -> torch.Tensor:
     "Rows whose products count agreements: spins for binary rows, one-hot indicators for Potts rows"
     return (2. * x - 1) if q == 2 else F.one_hot(x, q).flatten(1).float()
 
-def nearest_neighbour_distances(x, reference, exclude_self:bool=False, chunk:int=2048) -> torch.Tensor:
-    "Hamming distance from each row of `x` to its nearest row of `reference` (with `exclude_self`, not counting itself)"
+def _state_pair(x, reference) -> tuple:
+    "Both sets as checked integer states on `x`'s device, and the number of states (2 for binary rows)"
     x, ref = _as_states(x, "samples"), _as_states(reference, "reference")
     if x.shape[1] != ref.shape[1]: raise ValueError(f"samples have {x.shape[1]} variables, the reference {ref.shape[1]}")
-    if exclude_self and (x.shape != ref.shape or len(x) < 2):
-        raise ValueError(f"exclude_self needs `reference` to be the same set of at least 2 rows, got shapes {tuple(x.shape)} and {tuple(ref.shape)}")
-    chunk, ref, n_var = _check_chunk(chunk), ref.to(x.device), x.shape[1]
-    q = max(2, int(max(x.max(), ref.max())) + 1)
-    scale = 2 if q == 2 else 1
-    best = torch.full((len(x),), n_var + 1, dtype=torch.long, device=x.device)
+    return x, ref.to(x.device), max(2, int(max(x.max(), ref.max())) + 1)
+
+def _hamming_blocks(x:torch.Tensor, ref:torch.Tensor, q:int, chunk:int):
+    "Yield (first row, first column, float block of Hamming distances) over `chunk` x `chunk` blocks"
+    n_var, scale = x.shape[1], (2 if q == 2 else 1)
     for i in range(0, len(x), chunk):
         a = _encode(x[i:i + chunk], q)
-        for j in range(0, len(ref), chunk):
-            d = (n_var - a @ _encode(ref[j:j + chunk], q).T) / scale
-            if exclude_self and i < j + chunk and j < i + len(a):
-                rows = torch.arange(i, i + len(a), device=x.device)[:, None]
-                d[rows == torch.arange(j, j + len(d.T), device=x.device)] = n_var + 1
-            best[i:i + chunk] = torch.minimum(best[i:i + chunk], d.min(1).values.round().long())
+        for j in range(0, len(ref), chunk): yield i, j, (n_var - a @ _encode(ref[j:j + chunk], q).T) / scale
+
+def nearest_neighbour_distances(x, reference, exclude_self:bool=False, chunk:int=2048) -> torch.Tensor:
+    "Hamming distance from each row of `x` to its nearest row of `reference` (with `exclude_self`, not counting itself)"
+    x, ref, q = _state_pair(x, reference)
+    if exclude_self and (x.shape != ref.shape or len(x) < 2):
+        raise ValueError(f"exclude_self needs `reference` to be the same set of at least 2 rows, got shapes {tuple(x.shape)} and {tuple(ref.shape)}")
+    n_var = x.shape[1]
+    best = torch.full((len(x),), n_var + 1, dtype=torch.long, device=x.device)
+    for i, j, d in _hamming_blocks(x, ref, q, _check_chunk(chunk)):
+        if exclude_self and i < j + d.shape[1] and j < i + len(d):
+            rows = torch.arange(i, i + len(d), device=x.device)[:, None]
+            d[rows == torch.arange(j, j + d.shape[1], device=x.device)] = n_var + 1
+        best[i:i + len(d)] = torch.minimum(best[i:i + len(d)], d.min(1).values.round().long())
     return best
+
+def hamming_distances(x, y, chunk:int=2048) -> torch.Tensor:
+    "The `(len(x), len(y))` matrix of Hamming distances between the rows of `x` and of `y`"
+    x, y, q = _state_pair(x, y)
+    out = torch.empty(len(x), len(y), dtype=torch.long, device=x.device)
+    for i, j, d in _hamming_blocks(x, y, q, _check_chunk(chunk)): out[i:i + len(d), j:j + d.shape[1]] = d.round().long()
+    return out
+
+# %% ../nbs/12_metrics.ipynb #544f1ac4
+def _distance_array(d, what:str) -> np.ndarray:
+    "Distances as a 1-D float64 numpy array"
+    return _tensor(d, what, (1,)).double().cpu().numpy()
+
+def nn_summary(generated, reference, quantile:float=0.01, n_resamples:int=999, seed:int=0) -> dict:
+    "NN distances `generated` (generated → train) against `reference` (test → train): signed Wasserstein distance (< 0: closer, overfitting), its permutation p-value, copy and low-tail fractions"
+    g, r = _distance_array(generated, "generated distances"), _distance_array(reference, "reference distances")
+    if not 0 < quantile < 1: raise ValueError(f"quantile must lie strictly between 0 and 1, got {quantile}")
+    w = stats.wasserstein_distance(g, r)
+    perm = stats.permutation_test((g, r), stats.wasserstein_distance, n_resamples=int(n_resamples), alternative='greater',
+                                  random_state=np.random.default_rng(seed))
+    tail = float(np.quantile(r, quantile))
+    return dict(signed_wasserstein=float(w if g.mean() >= r.mean() else -w), p_value=float(perm.pvalue),
+                mean_generated=float(g.mean()), mean_reference=float(r.mean()),
+                copy_fraction=float((g == 0).mean()), reference_copy_fraction=float((r == 0).mean()),
+                tail_distance=tail, below_tail_fraction=float((g < tail).mean()))
+
+@dataclass
+class NearestNeighbours:
+    "Hamming distances to the nearest training sample: of `generated` samples, of `test` samples, and of `train` samples (leave-one-out)"
+    generated:torch.Tensor; test:torch.Tensor; train:torch.Tensor
+
+    def summary(self, **kwargs) -> dict:
+        "`nn_summary` of the generated samples against the test samples"
+        return nn_summary(self.generated, self.test, **kwargs)
+
+def nearest_neighbours(generated, train, test, chunk:int=2048) -> NearestNeighbours:
+    "Nearest-neighbour Hamming distances to `train` of `generated`, `test` and (leaving each out) `train` samples, binary or Potts"
+    to_train = lambda x, **kw: nearest_neighbour_distances(x, train, chunk=chunk, **kw)
+    return NearestNeighbours(to_train(generated), to_train(test), to_train(train, exclude_self=True))
+
+# %% ../nbs/12_metrics.ipynb #f787643a
+@dataclass
+class PrivacyFit:
+    "Per-sample `p_values` (chance that a fresh sample is at least as close to the training set) and the generalized Pareto fit below `threshold` they came from"
+    p_values:torch.Tensor; threshold:float; shape:float; scale:float; note:str
+
+    def leaks(self, alpha:float=0.05) -> torch.Tensor:
+        "Samples closer than a fresh sample would be at family-wise level `alpha` (Bonferroni over the samples)"
+        return self.p_values < alpha / len(self.p_values)
+
+def privacy_pvalues(generated, reference, tail:float=0.1, min_tail:int=50, min_distinct:int=8, seed:int=0) -> PrivacyFit:
+    "Per generated sample, P(reference distance <= its distance), from an extreme-value fit to the lower `tail` of the reference (NaN where that cannot be fitted)"
+    g, r = _distance_array(generated, "generated distances"), _distance_array(reference, "reference distances")
+    if not 0 < tail < 1: raise ValueError(f"tail must lie strictly between 0 and 1, got {tail}")
+    discrete = bool((g == g.round()).all() and (r == r.round()).all())
+    if discrete: r, g = r + np.random.default_rng(seed).random(len(r)), g + 1
+    r = np.sort(r)
+    u = float(np.quantile(r, tail))
+    below = r[r < u]
+    distinct = len(np.unique(np.floor(below) if discrete else below))
+    refuse = (f"{len(below)} reference distances below the threshold, fewer than {min_tail}" if len(below) < min_tail else
+              f"{distinct} distinct reference distances below the threshold, fewer than {min_distinct}" if distinct < min_distinct else None)
+    if refuse: return PrivacyFit(torch.full((len(g),), math.nan, dtype=torch.float64), u, math.nan, math.nan, refuse)
+    shape, _, scale = stats.genpareto.fit(u - below, floc=0)
+    p = np.where(g < u, len(below) / len(r) * stats.genpareto.sf(u - g, shape, 0, scale), np.searchsorted(r, g) / len(r))
+    return PrivacyFit(torch.from_numpy(p), u, float(shape), float(scale), f"fitted to {len(below)} reference distances")
+
+# %% ../nbs/12_metrics.ipynb #d35d7296
+def plot_nn_distances(distances:dict, ax=None, bins:int=60):
+    "Density histograms of nearest-neighbour distances, one curve per entry of `distances` (label → distances), on shared bins"
+    if not distances: raise ValueError("distances needs at least one set")
+    ax = ax if ax is not None else plt.subplots(figsize=(5, 3))[1]
+    arrays = {k: _distance_array(v, k) for k, v in distances.items()}
+    lo, hi = min(a.min() for a in arrays.values()), max(a.max() for a in arrays.values())
+    edges = np.linspace(lo - 0.5, hi + 0.5, int(min(bins, hi - lo + 1)) + 1)
+    for label, a in arrays.items(): ax.hist(a, edges, density=True, histtype='step', label=label)
+    ax.set_xlabel('Hamming distance to the nearest training sample'); ax.set_ylabel('density'); ax.legend(fontsize=8)
+    return ax
+
+# %% ../nbs/12_metrics.ipynb #9ecad08c
+def emd(cost) -> float:
+    "Earth mover's distance between two equally weighted sets of points, from the matrix of their pairwise costs (rows: first set)"
+    m = _tensor(cost, "cost matrix", (2,)).double().cpu().numpy()
+    value, log = ot.emd2(np.full(len(m), 1 / len(m)), np.full(m.shape[1], 1 / m.shape[1]), m, numItermax=10_000_000, log=True)
+    if log['warning'] is not None: raise RuntimeError(f"the transport solver did not finish: {log['warning']}")
+    return float(value)
+
+def _subsample(x, n:int, generator:torch.Generator, what:str) -> torch.Tensor:
+    "At most `n` rows of `x`, drawn without replacement, in their original order"
+    x = _tensor(x, what, (2, 3))
+    return x if len(x) <= n else x[torch.randperm(len(x), generator=generator)[:n].sort().values.to(x.device)]
+
+def _emd_to_train(generated, train, test, cost, n_max:int, seed:int) -> dict:
+    "EMD under `cost(a, b)` of generated and of test samples (same size) to one subsample of the training samples"
+    if int(n_max) != n_max or n_max < 1: raise ValueError(f"n_max must be a positive integer, got {n_max}")
+    g = torch.Generator().manual_seed(seed)
+    train = _subsample(train, n_max, g, "training samples")
+    test = None if test is None else _subsample(test, n_max, g, "test samples")
+    generated = _subsample(generated, n_max if test is None else len(test), g, "generated samples")
+    return dict(generated=emd(cost(generated, train)), reference=None if test is None else emd(cost(test, train)),
+                n_generated=len(generated), n_test=None if test is None else len(test), n_train=len(train))
+
+def emd_pca(generated, train, test=None, n_components:int=5, q:int|None=None, fit:PCA|None=None, randomized:bool=False,
+            n_max:int=2000, seed:int=0) -> dict:
+    "EMD (Euclidean cost) between generated and training samples on the first principal components of the training data (or `fit`), with the test samples' as `reference`"
+    fit = pca(train, n_components, q, randomized=randomized, seed=seed) if fit is None else fit
+    euclid = lambda a, b: torch.cdist(a.double(), b.double(), compute_mode='donot_use_mm_for_euclid_dist')
+    return _emd_to_train(fit.transform(generated), fit.transform(train), None if test is None else fit.transform(test), euclid, n_max, seed)
+
+def emd_hamming(generated, train, test=None, n_max:int=1000, seed:int=0, chunk:int=2048) -> dict:
+    "EMD (Hamming cost) between generated and training samples, binary or Potts, with the test samples' as `reference`"
+    return _emd_to_train(generated, train, test, lambda a, b: hamming_distances(a, b, chunk), n_max, seed)
 
 # %% ../nbs/12_metrics.ipynb #5ebfc9a1
 def magnetization_histogram(m, bins:int=51) -> tuple:

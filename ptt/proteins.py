@@ -6,7 +6,8 @@ Docs: https://ptt-dev.github.io/ptt/proteins.html.md"""
 
 # %% auto #0
 __all__ = ['neighbour_counts', 'sequence_weights', 'site_frequencies', 'pair_frequencies', 'similar_pairs', 'identity_clusters',
-           'split_by_identity', 'split_overlap']
+           'split_by_identity', 'split_overlap', 'gaussian_softplus', 'zero_sum', 'effective_couplings',
+           'frobenius_scores', 'apc', 'contact_scores', 'ranked_pairs', 'ppv_curve', 'mean_field_couplings']
 
 # %% ../nbs/17_proteins.ipynb #ca8600eb
 import math
@@ -17,6 +18,7 @@ from scipy import integrate, special
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 from .rbm import PottsRBM
+from .exact import enumerate_states
 
 # %% ../nbs/17_proteins.ipynb #c0cb3722
 def _alignment(x, what:str='alignment') -> torch.Tensor:
@@ -137,3 +139,151 @@ def split_overlap(train, test, threshold:float=0.8, chunk:int=1024) -> float:
     for s in range(0, len(test), int(chunk)):
         close[s:s+int(chunk)] = ((_one_hot(test[s:s+int(chunk)], q) @ tr.T) >= need).any(1)
     return close.double().mean().item()
+
+# %% ../nbs/17_proteins.ipynb #50aee027
+_WIDE = 1.5   # std from which gaussian_softplus integrates over t (Gauss–Laguerre) instead of over Z (Gauss–Hermite)
+
+def _nodes(n_nodes:int, device=None) -> tuple:
+    "Gauss–Hermite nodes and probability weights over Z, and Gauss–Laguerre nodes with weights times $e^t r(t)$"
+    if int(n_nodes) != n_nodes or n_nodes < 2: raise ValueError(f"n_nodes must be an integer >= 2, got {n_nodes}")
+    z, wz = np.polynomial.hermite_e.hermegauss(int(n_nodes))
+    t, wt = np.polynomial.laguerre.laggauss(int(n_nodes))
+    wt = wt * np.exp(t) * np.log1p(np.exp(-t))
+    return tuple(torch.as_tensor(a, dtype=torch.float64, device=device) for a in (z, wz / wz.sum(), t, wt))
+
+def _normal_pdf(u:torch.Tensor) -> torch.Tensor: return torch.exp(-u * u / 2) / math.sqrt(2 * math.pi)
+
+def _softplus_narrow(x:torch.Tensor, std:torch.Tensor, nodes:tuple) -> torch.Tensor:
+    "Gauss–Hermite sum over Z (`std` broadcasts against `x`)"
+    z, wz = nodes[0], nodes[1]
+    return F.softplus(x[..., None] + std[..., None] * z) @ wz
+
+def _softplus_wide(x:torch.Tensor, std:torch.Tensor, nodes:tuple) -> torch.Tensor:
+    "Closed-form ReLU part plus Gauss–Laguerre over t of the remainder (`std` broadcasts against `x`)"
+    t, wt = nodes[2], nodes[3]
+    u, a = x / std, t / std[..., None]
+    relu = x * torch.special.ndtr(u) + std * _normal_pdf(u)
+    rest = (_normal_pdf(a - u[..., None]) + _normal_pdf(a + u[..., None])) @ wt
+    return relu + rest / std
+
+def gaussian_softplus(x, std, n_nodes:int=16) -> torch.Tensor:
+    "$\\mathbb E\\,\\mathrm{softplus}(x+\\sigma Z)$ with $Z\\sim\\mathcal N(0,1)$ and $\\sigma$ = `std`, elementwise (float64)"
+    x, std = torch.broadcast_tensors(torch.as_tensor(x, dtype=torch.float64), torch.as_tensor(std, dtype=torch.float64))
+    if (std < 0).any() or not torch.isfinite(std).all(): raise ValueError("std must be finite and non-negative")
+    nodes, out, wide = _nodes(n_nodes, x.device), torch.empty_like(x), std >= _WIDE
+    out[~wide] = _softplus_narrow(x[~wide], std[~wide], nodes)
+    out[wide] = _softplus_wide(x[wide], std[wide], nodes)
+    return out
+
+# %% ../nbs/17_proteins.ipynb #6b8978ef
+def zero_sum(J:torch.Tensor) -> torch.Tensor:
+    "Couplings `J` (..., q, q) in the zero-sum gauge: every row and column of each q × q block sums to 0"
+    return J - J.mean(-1, keepdim=True) - J.mean(-2, keepdim=True) + J.mean((-2, -1), keepdim=True)
+
+def _symmetric(blocks:torch.Tensor, pairs:torch.Tensor, n:int) -> torch.Tensor:
+    "Couplings (n, n, q, q) from the blocks of the pairs i < j, with $J_{ji}(b,a)=J_{ij}(a,b)$ and zero diagonal blocks"
+    q = blocks.shape[-1]
+    J = blocks.new_zeros(n, n, q, q)
+    J[pairs[:, 0], pairs[:, 1]] = blocks
+    J[pairs[:, 1], pairs[:, 0]] = blocks.transpose(-1, -2)
+    return J
+
+def _exact_couplings(model:PottsRBM, max_states:int) -> torch.Tensor:
+    n, q = model.n_visible, model.n_states
+    if q**n > max_states: raise ValueError(f"exact couplings enumerate {q**n:.3g} sequences, more than max_states={max_states:.3g}")
+    m = model.to(dtype=torch.float64)
+    g = -m.free_energy(enumerate_states(n, q, device=m.device)).view((q,) * n)   # axis k = position k
+    pairs = torch.triu_indices(n, n, 1).T
+    blocks = torch.stack([g.mean([k for k in range(n) if k not in (i, j)]) if n > 2 else g for i, j in pairs.tolist()])
+    return _symmetric(zero_sum(blocks), pairs, n)
+
+def _gaussian_couplings(model:PottsRBM, n_nodes:int, chunk:int) -> torch.Tensor:
+    m = model.zero_sum_gauge().to(dtype=torch.float64)
+    w, b = m.weights.permute(0, 2, 1), m.hbias                      # w: (N, M, q)
+    var = w.pow(2).mean(-1)                                           # (N, M): variance of each position's input
+    pairs = torch.triu_indices(m.n_visible, m.n_visible, 1, device=m.device).T
+    nodes = _nodes(n_nodes, m.device)
+    per_pair = m.n_hidden * m.n_states**2 * int(n_nodes)
+    blocks = []
+    for p in pairs.split(max(1, int(chunk) // per_pair)):
+        i, j = p[:, 0], p[:, 1]
+        y = b[:, None, None] + w[i][..., :, None] + w[j][..., None, :]            # (P, M, q, q)
+        std = (var.sum(0) - var[i] - var[j]).clamp_min(0).sqrt()                   # (P, M)
+        phi, wide = torch.empty_like(y), std >= _WIDE
+        phi[~wide] = _softplus_narrow(y[~wide], std[~wide][:, None, None], nodes)
+        phi[wide] = _softplus_wide(y[wide], std[wide][:, None, None], nodes)
+        blocks.append(zero_sum(phi.sum(1)))
+    return _symmetric(torch.cat(blocks), pairs, m.n_visible)
+
+def _mean_slope(x:float, std:float) -> float:
+    "$\\mathbb E\\,\\sigma'(x+\\sigma Z)$ by adaptive quadrature"
+    slope = lambda y: special.expit(y) * special.expit(-y)
+    if std == 0: return float(slope(x))
+    f = lambda z: slope(x + std * z) * math.exp(-z * z / 2) / math.sqrt(2 * math.pi)
+    return integrate.quad(f, -40, 40, points=[min(max(-x / std, -39), 39)], limit=400, epsabs=1e-15)[0]
+
+def _quadratic_couplings(model:PottsRBM) -> torch.Tensor:
+    m = model.zero_sum_gauge().to(dtype=torch.float64)
+    std = m.weights.pow(2).mean(-2).sum(0).sqrt()
+    kappa = torch.tensor([_mean_slope(x, s) for x, s in zip(m.hbias.tolist(), std.tolist())], dtype=torch.float64, device=m.device)
+    J = torch.einsum('iam,jbm,m->ijab', m.weights, m.weights, kappa)
+    J[torch.arange(m.n_visible), torch.arange(m.n_visible)] = 0
+    return J
+
+def effective_couplings(model:PottsRBM, method:str='gaussian', n_nodes:int=16, chunk:int=2**22, max_states:int=2**20) -> torch.Tensor:
+    "Pairwise couplings $J_{ij}(a,b)$ (float64, N × N × q × q, zero-sum gauge, zero diagonal blocks) of the effective energy of a Potts RBM"
+    if not isinstance(model, PottsRBM) or model.is_stack: raise TypeError("effective_couplings needs a single PottsRBM (not a stack)")
+    if method == 'exact': return _exact_couplings(model, max_states)
+    if method == 'gaussian': return _gaussian_couplings(model, n_nodes, chunk)
+    if method == 'quadratic': return _quadratic_couplings(model)
+    raise ValueError(f"method must be 'gaussian', 'quadratic' or 'exact', not {method!r}")
+
+# %% ../nbs/17_proteins.ipynb #c9de1e06
+def frobenius_scores(J:torch.Tensor, exclude:tuple=(0,)) -> torch.Tensor:
+    "Frobenius norms (N × N, zero diagonal) of the zero-sum blocks of `J` (N × N × q × q), leaving out the states in `exclude`"
+    if J.ndim != 4 or J.shape[0] != J.shape[1] or J.shape[2] != J.shape[3]:
+        raise ValueError(f"couplings must be shaped (N, N, q, q), got {tuple(J.shape)}")
+    q = J.shape[-1]
+    keep = [a for a in range(q) if a not in set(exclude or ())]
+    if not keep: raise ValueError(f"exclude={exclude} leaves no state of {q}")
+    Jz = zero_sum(J)[..., keep, :][..., keep]
+    scores = Jz.pow(2).sum((-1, -2)).sqrt()
+    return scores.fill_diagonal_(0)
+
+def apc(scores:torch.Tensor) -> torch.Tensor:
+    "Average-product corrected `scores` (symmetric N × N; the diagonal is ignored and returned as 0)"
+    n = scores.shape[0]
+    if scores.ndim != 2 or scores.shape[1] != n or n < 3: raise ValueError(f"scores must be a square matrix of at least 3 positions, got {tuple(scores.shape)}")
+    off = scores.clone().fill_diagonal_(0)
+    row = off.sum(1) / (n - 1)
+    return (off - row[:, None] * row[None, :] / (off.sum() / (n * (n - 1)))).fill_diagonal_(0)
+
+def contact_scores(J:torch.Tensor, exclude:tuple=(0,), corrected:bool=True) -> torch.Tensor:
+    "Contact scores of couplings `J`: Frobenius norms without the states in `exclude`, with APC when `corrected`"
+    s = frobenius_scores(J, exclude)
+    return apc(s) if corrected else s
+
+def ranked_pairs(scores:torch.Tensor, min_sep:int=4) -> torch.Tensor:
+    "Pairs (i, j), i < j, j - i > `min_sep`, from the highest score down (ties in pair order), as a (pairs, 2) tensor"
+    n = scores.shape[0]
+    i, j = torch.triu_indices(n, n, min_sep + 1, device=scores.device)
+    order = torch.sort(scores[i, j], descending=True, stable=True).indices
+    return torch.stack([i[order], j[order]], 1)
+
+def ppv_curve(scores:torch.Tensor, contacts:torch.Tensor, min_sep:int=4) -> torch.Tensor:
+    "PPV(k) for k = 1, 2, …: the fraction of `contacts` (boolean N × N) among the k best pairs with j - i > `min_sep`"
+    if contacts.shape != scores.shape: raise ValueError(f"contacts {tuple(contacts.shape)} and scores {tuple(scores.shape)} differ in shape")
+    p = ranked_pairs(scores, min_sep)
+    hits = contacts[p[:, 0], p[:, 1]].double().cumsum(0)
+    return hits / torch.arange(1, len(p) + 1, dtype=torch.float64, device=hits.device)
+
+# %% ../nbs/17_proteins.ipynb #923d48c8
+def mean_field_couplings(f1:torch.Tensor, f2:torch.Tensor) -> torch.Tensor:
+    "Mean-field DCA couplings (N × N × q × q, zero-sum gauge): $-C^{-1}$ on the states 1..q-1 of frequencies `f1`, `f2` (with a pseudocount)"
+    n, q = f1.shape
+    c = (f2 - f1[:, None, :, None] * f1[None, :, None, :])[:, :, 1:, 1:]
+    inv = torch.linalg.inv(c.permute(0, 2, 1, 3).reshape(n * (q - 1), n * (q - 1)))
+    J = torch.zeros(n, n, q, q, dtype=inv.dtype, device=inv.device)
+    J[:, :, 1:, 1:] = -inv.view(n, q - 1, n, q - 1).permute(0, 2, 1, 3)
+    J[torch.arange(n), torch.arange(n)] = 0
+    return zero_sum(J)

@@ -165,7 +165,7 @@ def ll_benchmark(args, device):
     lrs = dict(pcd=dict(lr=args.pcd_lr, pcd_exact_log_z=1),
                ptt=dict(lr=args.hgd_lr, max_lr=args.hgd_max_lr, freeze=args.freeze, simulated_rungs=args.simulated_rungs, final_eval='none',
                         **{k: v for k, v in dict(therm_gibbs_steps=args.therm_gibbs, local_min_sweeps=args.local_min_sweeps,
-                                                 sweeps_per_update=args.ptt_sweeps).items() if v is not None}))
+                                                 sweeps_per_update=args.ptt_sweeps, lr_floor=args.hgd_lr_floor).items() if v is not None}))
     runs, stopped, chunk_s = {}, {}, args.budget / args.points
     t_start = time.perf_counter()
     with warnings.catch_warnings(record=True) as caught:
@@ -313,6 +313,7 @@ def main():
     g.add_argument('--pcd-lr', type=float, default=0.01, help="PCD's (fixed) learning rate (default 0.01, the library's)")
     g.add_argument('--hgd-lr', type=float, default=0.01, help="PTT's initial learning rate (default 0.01, the library's)")
     g.add_argument('--hgd-max-lr', type=float, default=0.1, help="PTT's largest learning rate (default 0.1, the library's)")
+    g.add_argument('--hgd-lr-floor', type=float, default=None, help="lowest rate PTT's cosine rule sets (lr_floor; default: the library's)")
     p.add_argument('-v', '--verbose', action='store_true', help="progress on stderr")
     args = p.parse_args()
     if args.device.startswith('cuda') and not torch.cuda.is_available(): p.error("--device cuda: no CUDA device is available")
@@ -345,7 +346,7 @@ def main():
         results.append(dict(summary=summary))
         (out / 'cost.json').write_text(json.dumps(dict(machine=info, settings=settings, load_before=load0, load_after=load(),
                                                        results=results), indent=1, default=float))
-        last_lines.append(f"freezes: {100 * summary['freeze_share']:.1f}% of PTT's time")
+        last_lines.append(f"part 1, freezes: {100 * summary['freeze_share']:.1f}% of PTT's time")
         last_lines.append(f"amortized PTT/PCD time per update: {summary['amortized_ratio']:.2f}")
     if args.part in ('ll', 'all'):
         print(f"\n2. Exact test log-likelihood against training wall-clock time: HGD, N_h={args.hgd_hidden}, {args.budget:g} s of training "

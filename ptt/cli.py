@@ -10,7 +10,7 @@ __all__ = ['ISING_DEFAULTS', 'DATA_NAMES', 'OUTPUT_FORMATS', 'parse_spec', 'pars
            'cmd_eval', 'cmd_data', 'cmd_ising', 'main']
 
 # %% ../nbs/14_cli.ipynb #f487e96c
-import argparse, dataclasses, os, re, shlex, sys, math, tempfile, traceback, warnings
+import argparse, dataclasses, os, re, shlex, sys, math, tempfile, traceback, warnings, zipfile
 from pathlib import Path
 import numpy as np
 import torch
@@ -352,7 +352,8 @@ def _parser() -> argparse.ArgumentParser:
                  "ising[:L=8,beta=0.45,n=10000,seed=0], mnist[:digits=0-4,n=1000,...], hgd, pf13354, retina, medical (see 'ptt data')")
     t = sub.add_parser('train', help="train an RBM (PTT or PCD)", description="Train an RBM by PTT or PCD and save the run file.", **fmt)
     t.add_argument('data', help=data_help)
-    t.add_argument('--method', choices=('ptt', 'pcd'), help="training method: Parallel Trajectory Tempering or persistent contrastive divergence (default: ptt)")
+    t.add_argument('--method', choices=('ptt', 'pcd', 'bfn'), help="training method (default: ptt): ptt (Parallel Trajectory Tempering), pcd (persistent "
+                   "contrastive divergence) or bfn (Bayesian Flow Network baseline, with its own options: 'python -m ptt.baselines.bfn train --help')")
     t.add_argument('--hidden', type=int, help="hidden units (default: 32; 2L for Ising data)")
     t.add_argument('--updates', type=int, help="training updates (default: 1000; with --resume: the new total)")
     t.add_argument('--chains', type=int, help="parallel chains (default: 1000)")
@@ -415,8 +416,25 @@ def _line(e:BaseException) -> str:
     "An exception's message on one line"
     return ' '.join(str(e).split()) or type(e).__name__
 
+def _is_bfn_run(path) -> bool:
+    "Whether `path` is a BFN run file (saved by torch, a zip archive) rather than an HDF5 run file"
+    return Path(path).is_file() and zipfile.is_zipfile(path)
+
+def _bfn_argv(argv:list) -> list|None:
+    "The arguments for `ptt.baselines.bfn` if the command is about a BFN (`train --method bfn`, `sample`/`eval` of a BFN run), else None"
+    if argv[:1] == ['train']:
+        for i, a in enumerate(argv):
+            if a == '--method=bfn': return argv[:i] + argv[i + 1:]
+            if a == '--method' and argv[i + 1:i + 2] == ['bfn']: return argv[:i] + argv[i + 2:]
+    if argv[:1] in (['sample'], ['eval']) and len(argv) > 1 and _is_bfn_run(argv[1]): return argv
+    return None
+
 def main(argv=None) -> int:
     "Entry point of the `ptt` command; returns the exit status"
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if (bfn := _bfn_argv(argv)) is not None:
+        from ptt.baselines.bfn import main as bfn_main          # imported here: it builds on this module
+        return bfn_main(bfn)
     try: args = _parser().parse_args(argv)
     except SystemExit as e: return e.code if isinstance(e.code, int) else 2     # --help (0), or a usage error (2, one line)
     try:

@@ -6,7 +6,7 @@ Reproduces the numbers quoted in nbs/07_optim.ipynb ("When the rate stalls"):
 import sys, time, torch, numpy as np
 from ptt import data as D
 from ptt.train import fit
-from ptt.ising_study import exact_check
+from ptt.studies.ising import exact_check
 
 VARIANTS = dict(paper={}, floor=dict(lr_floor=0.05), fixed=dict(adaptive=False), full=dict(batch_size=3600),  # full: the paper's rule, whole training set as batch
                 centered=dict(centered=True), pcd=dict(method='pcd'), **{'pcd-centered': dict(method='pcd', centered=True)})

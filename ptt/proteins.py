@@ -7,7 +7,8 @@ Docs: https://ptt-dev.github.io/ptt/proteins.html.md"""
 # %% auto #0
 __all__ = ['neighbour_counts', 'sequence_weights', 'site_frequencies', 'pair_frequencies', 'similar_pairs', 'identity_clusters',
            'split_by_identity', 'split_overlap', 'gaussian_softplus', 'zero_sum', 'effective_couplings',
-           'frobenius_scores', 'apc', 'contact_scores', 'ranked_pairs', 'ppv_curve', 'mean_field_couplings']
+           'frobenius_scores', 'apc', 'contact_scores', 'ranked_pairs', 'ppv_curve', 'mean_field_couplings',
+           'eddca_baseline']
 
 # %% ../nbs/17_proteins.ipynb #ca8600eb
 import math
@@ -287,3 +288,31 @@ def mean_field_couplings(f1:torch.Tensor, f2:torch.Tensor) -> torch.Tensor:
     J[:, :, 1:, 1:] = -inv.view(n, q - 1, n, q - 1).permute(0, 2, 1, 3)
     J[torch.arange(n), torch.arange(n)] = 0
     return zero_sum(J)
+
+# %% ../nbs/17_proteins.ipynb #b61d4524
+def _write_fasta(x:torch.Tensor, path, alphabet:str):
+    with open(path, 'w') as f:
+        for n, s in enumerate(x.tolist()): f.write(f">seq{n}\n{''.join(alphabet[a] for a in s)}\n")
+
+def eddca_baseline(train, folder, target_density:float=0.02, target_pearson:float=0.95, bm_steps:int|None=None, ed_steps:int|None=None,
+                   n_chains:int=5000, n_sweeps:int=10, n_samples:int=5000, max_sampling_sweeps:int=10_000, seed:int=0, device:str='cpu') -> dict:
+    "bmDCA then edDCA trained by the `adabmDCA` package on `train` (states over PROTEIN_ALPHABET), sampled at equilibrium: couplings (zero-sum, L × L × q × q), fields, samples and the package's results"
+    try: from adabmDCA.api import train_model, sample_sequences
+    except ImportError: raise ImportError("eddca_baseline needs the optional adabmDCA package: pip install 'ptt[studies]' (or adabmdca)") from None
+    from ptt.data import PROTEIN_ALPHABET
+    from pathlib import Path
+    x = _alignment(train, 'train')
+    if x.max() >= len(PROTEIN_ALPHABET): raise ValueError(f"train holds the state {x.max().item()}, outside the {len(PROTEIN_ALPHABET)} protein symbols")
+    folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
+    fasta = folder / 'train.fasta'
+    _write_fasta(x, fasta, PROTEIN_ALPHABET)
+    common = dict(alphabet='protein', n_chains=n_chains, n_sweeps=n_sweeps, target_pearson=target_pearson, seed=seed, device=device)
+    bm = train_model(str(fasta), model_type='bmDCA', output_dir=folder, label='bmDCA', max_gradient_steps=bm_steps, **common)
+    ed = train_model(str(fasta), model_type='edDCA', output_dir=folder, label='edDCA', max_gradient_steps=ed_steps, target_density=target_density,
+                     initial_params_path=bm.artifacts['params'], initial_chains_path=bm.artifacts['chains'], **common)
+    sampled = sample_sequences(model=ed.model, n_sequences=n_samples, reference_fasta=str(fasta), n_sweeps=max_sampling_sweeps, seed=seed, device=device)
+    index = {a: k for k, a in enumerate(PROTEIN_ALPHABET)}
+    samples = torch.tensor([[index[a] for a in s] for s in sampled.sequences], dtype=torch.long)
+    p = ed.model.params
+    couplings = zero_sum(p['coupling_matrix'].detach().double().cpu().permute(0, 2, 1, 3))
+    return dict(couplings=couplings, fields=p['bias'].detach().double().cpu(), samples=samples, bmDCA=bm, edDCA=ed, sampling=sampled)

@@ -229,10 +229,16 @@ def cmd_train(a) -> int:
     if run.state.stopped: print(f"ptt: training stopped: {run.state.stopped}", file=sys.stderr); return 1
     return 0
 
+def _time_parts(h) -> str:
+    "Where a PTT run's time went besides plain updates: its freezes (part of the updates' time) and the final evaluation"
+    freezes, final = h.rungs.get('seconds', []), [t for t in h.logs.get('final_seconds', []) if math.isfinite(t)]
+    parts = [f"of which {len(freezes)} freeze{'s' * (len(freezes) != 1)} {sum(freezes):.0f} s"] if freezes else []
+    return (', ' + ', '.join(parts) if parts else '') + (f"; final evaluation {final[-1]:.0f} s" if final else '')
+
 def _report_run(run:Run, train_x, test_x, ising_params):
     h = run.history
     n = torch.get_num_threads()
-    lines = [f"{run.method.upper()}: {run.state.update} updates in {run.state.seconds:.0f} s ({n} CPU thread{'s' * (n > 1)})"]
+    lines = [f"{run.method.upper()}: {run.state.update} updates in {run.state.seconds:.0f} s{_time_parts(h)} ({n} CPU thread{'s' * (n > 1)})"]
     if run.ladder is not None: lines.append(f"ladder: {len(run.ladder)} rungs frozen at updates {run.ladder.updates}")
     if math.isfinite(run.log_z):
         lines.append(f"log Z {run.log_z:.4f} ± {h.last('logs', 'log_z_se'):.4f}")

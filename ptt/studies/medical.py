@@ -9,9 +9,10 @@ __all__ = ['FULL', 'QUICK', 'MODELS', 'STYLE', 'RBMS', 'raw_medical', 'cleaning_
            'is_record', 'to_states', 'to_one_hot', 'medical_data', 'log_record_mass', 'split_summary', 'paired',
            'log_probs', 'exact_curve', 'logged_curve', 'pcd_choice', 'describe_samples', 'point_settings', 'rbm_row',
            'bfn_row', 'make_split', 'study_point', 'point_file', 'summary_line', 'run_study', 'load_study',
-           'load_models', 'plot_ll_curves', 'plot_pca', 'plot_nn', 'plot_seeds', 'table']
+           'load_models', 'plot_ll_curves', 'plot_pca', 'plot_nn', 'plot_seeds', 'table', 'profile_weights',
+           'plot_profile_weights']
 
-# %% ../../nbs/22_medical.ipynb #9f96b61e
+# %% ../../nbs/22_medical.ipynb #810abee3
 import csv, io, json, math, time
 from collections import Counter
 from pathlib import Path
@@ -29,7 +30,7 @@ from ..metrics import pca, correlation_errors, covariance, upper, nearest_neighb
 from ..baselines.bfn import fit_bfn, sample as bfn_sample, log_likelihood as bfn_log_likelihood, elbo as bfn_elbo
 from .ising import ptt_choice, report_summary, freeze_records
 
-# %% ../../nbs/22_medical.ipynb #a537f701
+# %% ../../nbs/22_medical.ipynb #2edb43aa
 def raw_medical(path=None) -> tuple[list, list]:
     "(header, rows) of the raw medical CSV, as the csv module reads it (no cleaning)"
     p = D.data_dir(path) / 'medical' / 'medical_data.csv'
@@ -47,7 +48,7 @@ def cleaning_summary(path=None) -> dict:
     return dict(raw=len(rows), empty=sum(map(_blank, rows)), continuation=sum(map(_continuation, rows)),
                 named=sum(1 for r in rows if r[0].strip()), profiles=len(profiles), distinct=len(set(map(tuple, profiles))))
 
-# %% ../../nbs/22_medical.ipynb #baceb65a
+# %% ../../nbs/22_medical.ipynb #e78342fa
 def _key(x:str) -> str: return ''.join(c for c in x.lower() if c.isalnum())
 
 def repairs(path=None) -> list[dict]:
@@ -71,7 +72,7 @@ def repairs(path=None) -> list[dict]:
         out.append(dict(line=i + 2, raw=raw, clean=clean, why=why))
     return out
 
-# %% ../../nbs/22_medical.ipynb #83ae5a07
+# %% ../../nbs/22_medical.ipynb #54542cd5
 def feature_groups(names:list) -> list[list[int]]:
     "Column indices of each feature's one-hot group, from column names 'Feature=value', features in order of first appearance"
     groups = {}
@@ -92,14 +93,14 @@ def to_one_hot(states:torch.Tensor, sizes:list) -> torch.Tensor:
     cols = [F.one_hot(s.clamp(0, k), k + 1)[:, :k] for s, k in zip(states.long().T, sizes)]
     return torch.cat(cols, 1).float()
 
-# %% ../../nbs/22_medical.ipynb #8c90bc5a
+# %% ../../nbs/22_medical.ipynb #7492bd4a
 def medical_data(path=None) -> dict:
     "The 241 records one-hot (`x`), categorical (`states`), the column `names`, the feature `groups` and their `sizes`"
     x, names = D.medical(path)
     groups = feature_groups(names)
     return dict(x=x, names=names, groups=groups, sizes=[len(g) for g in groups], states=to_states(x, groups))
 
-# %% ../../nbs/22_medical.ipynb #1042e823
+# %% ../../nbs/22_medical.ipynb #3e15f353
 def log_record_mass(model, sizes:list, chunk:int=8192) -> tuple[float, float]:
     "(exact log Z, exact log P(sample is a record)) of a Bernoulli RBM on one-hot groups of `sizes`, or of a Potts RBM whose variables have `sizes` states"
     model = model.to(dtype=torch.float64)
@@ -120,7 +121,7 @@ def log_record_mass(model, sizes:list, chunk:int=8192) -> tuple[float, float]:
     log_z = log_w.logsumexp(0)
     return log_z.item(), ((log_w + log_rec).logsumexp(0) - log_z).item()
 
-# %% ../../nbs/22_medical.ipynb #f6dc5fcc
+# %% ../../nbs/22_medical.ipynb #acbb97ef
 def split_summary(train:torch.Tensor, test:torch.Tensor) -> dict:
     "Sizes, distinct profiles, test records unseen in training, and the training LL bound -H of the empirical distribution"
     tr, te = Counter(map(tuple, train.tolist())), list(map(tuple, test.tolist()))
@@ -133,14 +134,14 @@ def paired(a:torch.Tensor, b:torch.Tensor) -> dict:
     se = lambda x: (x.std() / math.sqrt(len(x))).item()
     return dict(diff=(a - b).mean().item(), diff_se=se(a - b), se_a=se(a), se_b=se(b))
 
-# %% ../../nbs/22_medical.ipynb #e8f60b3c
+# %% ../../nbs/22_medical.ipynb #e9da0769
 FULL = dict(seeds=(0, 1, 2), test_frac=0.4, n_hidden=16, n_chains=500, gibbs_steps=10, updates=8000, lr=0.3, max_lr=0.3,
             centered=True, lr_decay=0.3, log_points=40, n_samples=2000, potts=True, n_states=40,
             bfn_steps=4000, bfn_width=128, bfn_depth=2, bfn_lr=1e-3, bfn_eval_steps=100, bfn_repeats=16, n_pairs=3000)
 
 QUICK = dict(FULL, seeds=(0,), n_chains=200, updates=500, log_points=10, n_samples=500, bfn_steps=100, bfn_width=32, bfn_repeats=4)
 
-# %% ../../nbs/22_medical.ipynb #a98c3eb4
+# %% ../../nbs/22_medical.ipynb #35aaedf0
 def log_probs(model, x:torch.Tensor, log_z:float) -> torch.Tensor:
     "log p(v) of each row of `x` (binary rows, or integer states for a Potts model), in float64"
     model = model.to(dtype=torch.float64)
@@ -176,7 +177,7 @@ def pcd_choice(run, train:torch.Tensor, test:torch.Tensor, s:dict, g) -> dict:
     return dict(update=u, model=model, samples=out.x, log_z=out.log_z[-1].item(), log_z_se=out.log_z_se[-1].item(),
                 n_rungs=len(again.values), sampler=report_summary(out.report), ladder=ladder)
 
-# %% ../../nbs/22_medical.ipynb #f614dcae
+# %% ../../nbs/22_medical.ipynb #778bcff4
 def _round(x, nd:int=4) -> list: return [round(float(v), nd) for v in np.asarray(x).ravel()]
 
 def describe_samples(v:torch.Tensor, train:torch.Tensor, test:torch.Tensor, groups:list, fit, pairs:torch.Tensor, seed:int=0) -> dict:
@@ -200,7 +201,7 @@ def describe_samples(v:torch.Tensor, train:torch.Tensor, test:torch.Tensor, grou
                         summary=nn_summary(nn.generated, nn.test, seed=seed),
                         privacy=dict(note=priv.note, finite=int(torch.isfinite(priv.p_values).sum()))))
 
-# %% ../../nbs/22_medical.ipynb #b30c6ded
+# %% ../../nbs/22_medical.ipynb #878a5d97
 MODELS = {'pcd': ('pcd', 'bernoulli'), 'ptt': ('ptt', 'bernoulli'), 'potts_ptt': ('ptt', 'potts')}
 STYLE = dict(data=dict(color='0.3', label='data'), pcd=dict(color='C0', label='PCD'), ptt=dict(color='C3', label='PTT'),
              potts_ptt=dict(color='C2', label='Potts PTT'), bfn=dict(color='C4', label='BFN'))
@@ -289,7 +290,7 @@ def study_point(seed:int, s:dict, path=None) -> tuple:
     out['seconds'] = time.perf_counter() - t0
     return out, models
 
-# %% ../../nbs/22_medical.ipynb #f686fd19
+# %% ../../nbs/22_medical.ipynb #ea164cdc
 def point_file(folder, seed:int) -> Path: return Path(folder) / f"medical_seed{seed}.json"
 
 def _write_atomic(f:Path, write):
@@ -328,7 +329,7 @@ def load_models(folder, seed:int) -> dict:
     "The chosen RBMs of a saved split"
     return {k: from_state_dict(d) for k, d in torch.load(point_file(folder, seed).with_suffix('.pt')).items()}
 
-# %% ../../nbs/22_medical.ipynb #a2d22f9a
+# %% ../../nbs/22_medical.ipynb #b25be73c
 RBMS = tuple(MODELS)
 
 def plot_ll_curves(r:dict, axes=None):
@@ -349,7 +350,7 @@ def plot_ll_curves(r:dict, axes=None):
     axes[1].legend(fontsize='x-small')
     return axes[0].figure
 
-# %% ../../nbs/22_medical.ipynb #c5d44b9a
+# %% ../../nbs/22_medical.ipynb #c9a1492c
 def _weighted_points(pc1:list, pc2:list) -> tuple:
     "Distinct points and how often each occurs"
     pts = Counter(zip(pc1, pc2))
@@ -378,7 +379,7 @@ def plot_pca(r:dict, axes=None, area:float=1500):
     axes[0].set_ylabel('PC 2')
     return axes[0].figure
 
-# %% ../../nbs/22_medical.ipynb #a86f4c3f
+# %% ../../nbs/22_medical.ipynb #f8d62c2c
 def plot_nn(r:dict, ax=None, max_d:int=12):
     "Bar chart of NN-distance fractions 0..max_d for test→train, train (leave-one-out) and each model's samples"
     if ax is None: _, ax = plt.subplots(figsize=(8, 3.2), layout='constrained')
@@ -394,7 +395,7 @@ def plot_nn(r:dict, ax=None, max_d:int=12):
     ax.legend(fontsize='x-small', ncol=2)
     return ax.figure
 
-# %% ../../nbs/22_medical.ipynb #9444d661
+# %% ../../nbs/22_medical.ipynb #9d730aac
 def plot_seeds(results:list, ax=None):
     "Test LL per split seed for each model (RBMs exact, BFN lower bound), error bars: SE over test records"
     if ax is None: _, ax = plt.subplots(figsize=(6, 3.4), layout='constrained')
@@ -425,3 +426,31 @@ def table(results:list) -> str:
                          f"{d['novel']:5.2f} {d['pearson']:6.3f} {d['emd']['generated']:6.3f} {d['nn']['summary']['signed_wasserstein']:6.2f} "
                          f"{d['nn']['summary']['p_value']:5.3f}")
     return '\n'.join(lines)
+
+# %% ../../nbs/22_medical.ipynb #60767f71
+def profile_weights(models:dict, seed:int, s:dict, path=None) -> dict:
+    "Exact probability under each chosen RBM of every distinct profile, with the profiles' train and test frequencies"
+    sp = make_split(seed, s, path)
+    allx = torch.cat([sp['train'], sp['test']])
+    prof = torch.unique(allx, dim=0)
+    freq = lambda x: (prof.unsqueeze(1) == x.unsqueeze(0)).all(-1).double().mean(1)
+    out = dict(train=freq(sp['train']).tolist(), test=freq(sp['test']).tolist())
+    for name, m in models.items():
+        v = prof if MODELS[name][1] == 'bernoulli' else to_states(prof, sp['groups'])
+        out[name] = log_probs(m, v, log_record_mass(m, sp['sizes'])[0]).exp().tolist()
+    return out
+
+def plot_profile_weights(w:dict, ax=None):
+    "Exact model probability of each profile vs its training frequency (test-only profiles: open circles at the left)"
+    if ax is None: _, ax = plt.subplots(figsize=(4.6, 4), layout='constrained')
+    tr, te = np.array(w['train']), np.array(w['test'])
+    floor = tr[tr > 0].min() / 2
+    for m in (k for k in RBMS if k in w):
+        p = np.array(w[m])
+        ax.plot(tr[tr > 0], p[tr > 0], 'o', ms=4, color=STYLE[m]['color'], label=STYLE[m]['label'])
+        ax.plot(np.full((tr == 0).sum(), floor), p[tr == 0], 'o', ms=5, mfc='none', color=STYLE[m]['color'])
+    lim = [floor / 1.5, 0.2]
+    ax.plot(lim, lim, 'k-', lw=0.6)
+    ax.set(xscale='log', yscale='log', xlabel='frequency among training records', ylabel='exact model probability', title='profile weights')
+    ax.legend(fontsize='x-small')
+    return ax.figure

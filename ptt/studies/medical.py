@@ -395,7 +395,7 @@ def plot_nn(r:dict, ax=None, max_d:int=12):
     ax.legend(fontsize='x-small', ncol=2)
     return ax.figure
 
-# %% ../../nbs/22_medical.ipynb #9d730aac
+# %% ../../nbs/22_medical.ipynb #1202036d
 def plot_seeds(results:list, ax=None):
     "Test LL per split seed for each model (RBMs exact, BFN lower bound), error bars: SE over test records"
     if ax is None: _, ax = plt.subplots(figsize=(6, 3.4), layout='constrained')
@@ -427,7 +427,7 @@ def table(results:list) -> str:
                          f"{d['nn']['summary']['p_value']:5.3f}")
     return '\n'.join(lines)
 
-# %% ../../nbs/22_medical.ipynb #60767f71
+# %% ../../nbs/22_medical.ipynb #44c0c6b7
 def profile_weights(models:dict, seed:int, s:dict, path=None) -> dict:
     "Exact probability under each chosen RBM of every distinct profile, with the profiles' train and test frequencies"
     sp = make_split(seed, s, path)

@@ -29,15 +29,15 @@ from ..proteins import (sequence_weights, split_by_identity, site_frequencies, e
 from ..metrics import pca, correlation_errors, triplets, emd_pca, emd_hamming, nearest_neighbour_distances, nn_summary
 from ..baselines.bfn import fit_bfn, load_bfn
 
-# %% ../../nbs/23_proteins.ipynb #e1249ae1
+# %% ../../nbs/23_proteins.ipynb #f0ca210f
 FULL = dict(columns=None, rows=None, test_frac=0.2, threshold=0.8, seed=0,
-            n_hidden=50, updates=1000, n_chains=500, gibbs_steps=10, lr=0.05, max_lr=0.2, adaptive=True, centered=True, lr_decay=0.3, log_points=20, final_eval='local',
-            n_samples=3000, sample_chains=250, max_sweeps=600, tau_points=3, tau_chains=100, tau_max_sweeps=300,
-            couplings='gaussian', n_triplets=10_000, emd_n=1000, n_pca=5,
-            eddca=dict(target_density=0.02, target_pearson=0.95, bm_steps=25, ed_steps=15, n_chains=500, n_sweeps=10, max_sampling_sweeps=100),
-            bfn=dict(steps=2000, width=256, depth=3, batch_size=256, lr=1e-3, sample_steps=100))
+            n_hidden=40, updates=300, n_chains=300, gibbs_steps=10, lr=0.05, max_lr=0.2, adaptive=True, centered=True, lr_decay=0.3, log_points=15, final_eval='local',
+            n_samples=2000, sample_chains=200, max_sweeps=400, tau_points=3, tau_chains=100, tau_max_sweeps=200,
+            couplings='quadratic', n_triplets=10_000, emd_n=1000, n_pca=5,
+            eddca=dict(target_density=0.02, target_pearson=0.95, bm_steps=15, ed_steps=5, n_chains=500, n_sweeps=10, max_sampling_sweeps=100),
+            bfn=dict(steps=1000, width=256, depth=3, batch_size=256, lr=1e-3, sample_steps=100))
 
-QUICK = dict(FULL, columns=(60, 100), rows=2000, n_hidden=8, updates=200, n_chains=200, log_points=10,
+QUICK = dict(FULL, columns=(60, 100), rows=2000, n_hidden=8, updates=200, n_chains=200, log_points=10, couplings='gaussian',
              n_samples=3000, sample_chains=200, max_sweeps=2000, tau_points=3, tau_chains=100, tau_max_sweeps=500, emd_n=500,
              eddca=dict(target_density=0.2, target_pearson=0.9, bm_steps=20, ed_steps=20, n_chains=200, n_sweeps=5, max_sampling_sweeps=100),
              bfn=dict(steps=300, width=64, depth=2, batch_size=128, lr=1e-3, sample_steps=50))

@@ -370,7 +370,7 @@ def plot_pca(r:dict, axes=None, area:float=1500):
         x, y, w = _weighted_points(d['pc1'], d['pc2'])
         ax.scatter(x, y, s=area * w, facecolor='none', edgecolor=STYLE[m]['color'], lw=1)
         label = 'test data' if m == 'data' else STYLE[m]['label']
-        ax.set(title=f"{label}: {d['records']:.0%} records, {d['copies']:.0%} copies", xlabel='PC 1')
+        ax.set(title=f"{label}\n{d['records']:.0%} records, {d['copies']:.0%} copies", xlabel='PC 1')
         ins = ax.inset_axes([0.6, 0.6, 0.38, 0.38])
         ins.plot(cov_train, d['cov'], '.', ms=1, color=STYLE[m]['color'])
         lim = [min(cov_train.min(), min(d['cov'])), max(cov_train.max(), max(d['cov']))]

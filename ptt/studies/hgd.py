@@ -7,12 +7,12 @@ Docs: https://ptt-dev.github.io/ptt/hgd.html.md"""
 # %% auto #0
 __all__ = ['FULL', 'QUICK', 'CONTINENTS', 'EXACT_HIDDEN', 'SOURCES', 'UNITS', 'STYLE', 'CONTINENT_COLORS', 'split_indices',
            'study_data', 'knn_labels', 'continent_fractions', 'tv', 'train_run', 'report_summary', 'ais_check',
-           'exact_reference', 'ptt_choice', 'pcd_choice', 'train_bfn', 'bfn_choice', 'sample_metrics',
+           'exact_reference', 'ptt_choice', 'pcd_choice', 'pcd_ais_curve', 'train_bfn', 'bfn_choice', 'sample_metrics',
            'reference_metrics', 'tree_summary', 'save_json', 'save_samples', 'load_samples', 'save_model', 'load_model',
            'run_unit', 'run_study', 'load_study', 'plot_ll_curves', 'plot_pca', 'plot_mode_weights', 'plot_nn_panel',
            'plot_trees', 'summary_rows', 'print_summary', 'sample_panels', 'show_study']
 
-# %% ../../nbs/21_hgd.ipynb #058cf5f0
+# %% ../../nbs/21_hgd.ipynb #hgd-002
 import json, math, time, warnings
 from collections import Counter
 from pathlib import Path
@@ -31,7 +31,7 @@ from ..metrics import pca, correlation_errors, nearest_neighbours, nn_summary, p
 from ..clustering import free_energy_tree, tree_from_labels, plot_tree, shades
 from ..baselines.bfn import fit_bfn, load_bfn
 
-# %% ../../nbs/21_hgd.ipynb #b1e243bd
+# %% ../../nbs/21_hgd.ipynb #hgd-006
 FULL = dict(n_hidden=50, n_chains=1000, gibbs_steps=10, updates=1500, lr=0.01, log_points=40, final_eval='local', seed=0,
             test_frac=0.4, n_train=None, n_test=None,
             eval_chains=128, eval_gibbs_steps=2, max_sweeps=1500, n_samples=1024, ais_chains=128, ais_betas=10000,
@@ -40,10 +40,10 @@ FULL = dict(n_hidden=50, n_chains=1000, gibbs_steps=10, updates=1500, lr=0.01, l
 
 
 QUICK = dict(FULL, n_hidden=8, n_chains=100, updates=200, log_points=10, n_train=1000, n_test=500, eval_chains=100, max_sweeps=500,
-             n_samples=500, ais_chains=100, ais_betas=2000, tree_samples=150, bfn_steps=150, bfn_width=64, bfn_depth=2, bfn_eval_steps=20,
+             n_samples=500, ais_chains=100, ais_betas=1000, tree_samples=150, bfn_steps=150, bfn_width=64, bfn_depth=2, bfn_eval_steps=20,
              bfn_sample_steps=20, bfn_evals=2)
 
-# %% ../../nbs/21_hgd.ipynb #bc8fc94e
+# %% ../../nbs/21_hgd.ipynb #hgd-009
 def split_indices(n:int, s:dict) -> tuple:
     "Train and test row indices of `n` rows: `ptt.data.split` with the study's `test_frac` and `seed`, cut to `n_train`/`n_test` rows if given"
     train, test = (t[:, 0] for t in D.split(torch.arange(n).unsqueeze(1), s['test_frac'], seed=s['seed']))
@@ -57,7 +57,7 @@ def study_data(s:dict) -> dict:
     return dict(train=x[tr], test=x[te], train_idx=tr, test_idx=te, train_continent=cont[tr], test_continent=cont[te],
                 train_population=pop[tr], test_population=pop[te])
 
-# %% ../../nbs/21_hgd.ipynb #d330f2e7
+# %% ../../nbs/21_hgd.ipynb #hgd-012
 def knn_labels(x, ref, ref_labels, k:int=10, leave_one_out:bool=False) -> np.ndarray:
     "The majority label among the `k` Hamming-nearest rows of `ref` for each row of `x` (ties: the label of the nearer neighbours)"
     d = hamming_distances(x, ref).double()
@@ -81,7 +81,7 @@ def tv(p:dict, q:dict) -> float:
     "Total-variation distance between two label distributions (dicts label → probability)"
     return 0.5 * sum(abs(p.get(k, 0) - q.get(k, 0)) for k in set(p) | set(q))
 
-# %% ../../nbs/21_hgd.ipynb #40623b2c
+# %% ../../nbs/21_hgd.ipynb #hgd-020
 EXACT_HIDDEN = 16
 
 def train_run(method:str, data:dict, s:dict, path:Path):
@@ -95,7 +95,7 @@ def train_run(method:str, data:dict, s:dict, path:Path):
                updates=s['updates'], lr=s['lr'], seed=s['seed'], log_every=max(1, s['updates'] // s['log_points']), progress=False,
                threads=1, **extra)
 
-# %% ../../nbs/21_hgd.ipynb #02469698
+# %% ../../nbs/21_hgd.ipynb #hgd-022
 def report_summary(report) -> dict:
     "The numbers of a `Thermalization` report"
     acc = report.acceptance.tolist()
@@ -121,7 +121,7 @@ def _lls(model, data:dict, log_z:float) -> dict:
 
 def _sampling(s:dict) -> dict: return dict(n_chains=s['eval_chains'], gibbs_steps=s['eval_gibbs_steps'], max_sweeps=s['max_sweeps'])
 
-# %% ../../nbs/21_hgd.ipynb #5c5438e8
+# %% ../../nbs/21_hgd.ipynb #hgd-024
 def ptt_choice(run, data:dict, s:dict, g) -> dict:
     "PTT's checkpoint of best test LL by its own log Z; sampled by PTT over the rungs frozen up to it, which re-estimates log Z; AIS checks it"
     logs = run.history.logs
@@ -164,7 +164,17 @@ def pcd_choice(run, data:dict, s:dict, g) -> dict:
                 **_lls(model, data, z), n_rungs=t + 1, ladder_rungs=len(built.values), evaluation=report_summary(built.report),
                 sampler=report_summary(out.report), ais=ais_check(model, s, g), curve=curve)
 
-# %% ../../nbs/21_hgd.ipynb #bda7a902
+# %% ../../nbs/21_hgd.ipynb #hgd-026
+def pcd_ais_curve(run, updates:list, data:dict, s:dict, g) -> dict:
+    "AIS log Z and train/test LL of a PCD run's checkpoints at `updates`: the independent check of its checkpoint ladder's curve"
+    out = {k: [] for k in ('update', 'log_z', 'log_z_se', 'test_ll', 'train_ll')}
+    for u in updates:
+        model, a = run.checkpoint(u), ais_check(run.checkpoint(u), s, g)
+        for k, v in dict(update=u, log_z=a['log_z'], log_z_se=a['se'], **_lls(model, data, a['log_z'])).items(): out[k].append(v)
+    i = int(np.argmax(out['test_ll']))
+    return dict(curve=out, update=out['update'][i], test_ll=out['test_ll'][i], train_ll=out['train_ll'][i], log_z=out['log_z'][i])
+
+# %% ../../nbs/21_hgd.ipynb #hgd-028
 def train_bfn(data:dict, s:dict, path:Path):
     "The study's BFN, trained (or continued) on the same split for `bfn_steps` steps, its test bound logged `bfn_evals` times on ≤ 500 test rows"
     if Path(path).exists():
@@ -187,7 +197,7 @@ def bfn_choice(run, data:dict, s:dict) -> dict:
     return dict(steps=run.state.step, test_ll=test_ll, test_ll_se=test_se, train_ll=train_ll, train_ll_se=train_se, samples=x,
                 eval_seconds=t1 - t, sample_seconds=time.perf_counter() - t1, curve=curve)
 
-# %% ../../nbs/21_hgd.ipynb #b0164155
+# %% ../../nbs/21_hgd.ipynb #hgd-030
 SOURCES = ('pcd', 'ptt', 'bfn')
 
 def sample_metrics(x, data:dict, s:dict, fit=None) -> dict:
@@ -217,7 +227,7 @@ def reference_metrics(data:dict, s:dict) -> dict:
                 nn_test=nn.test.tolist(), nn_train=nn.train.tolist(), pearson_two_body=two.pearson_baseline, pearson_three_body=three.pearson_baseline,
                 rms_two_body=two.baseline.pow(2).mean().sqrt().item(), rms_three_body=three.baseline.pow(2).mean().sqrt().item())
 
-# %% ../../nbs/21_hgd.ipynb #3d6c9dd7
+# %% ../../nbs/21_hgd.ipynb #hgd-034
 def tree_summary(run, data:dict, s:dict) -> dict:
     "The free-energy tree of the first `tree_samples` test haplotypes over the run's checkpoints, as the labels of every level"
     x = data['test'][:s['tree_samples']]
@@ -227,7 +237,7 @@ def tree_summary(run, data:dict, s:dict) -> dict:
                 violations=[int(v) for v in tree.violations], unconverged=[int(u) for u in np.asarray(tree.unconverged).reshape(len(tree.updates), -1).sum(1)],
                 seconds=time.perf_counter() - t)
 
-# %% ../../nbs/21_hgd.ipynb #b94268a1
+# %% ../../nbs/21_hgd.ipynb #hgd-036
 def _write_atomic(f:Path, write):
     "Call `write` on a temporary file beside `f`, then move it onto `f`"
     tmp = f.with_name(f.name + '.tmp')
@@ -245,7 +255,9 @@ def load_samples(f:Path) -> torch.Tensor:
     z = np.load(f)
     return torch.from_numpy(np.unpackbits(z['bits'], axis=1)[:, :int(z['n_visible'])].astype(np.float32))
 
-def save_model(model, f:Path): _write_atomic(Path(f), lambda t: torch.save(model.to(device='cpu').state_dict(), t))
+def save_model(model, f:Path):
+    "The parameters of `model` (copied: a rung of a stacked ladder is a view of the whole stack), written atomically to `f`"
+    _write_atomic(Path(f), lambda t: torch.save({k: v.clone() if torch.is_tensor(v) else v for k, v in model.to(device="cpu").state_dict().items()}, t))
 
 def load_model(f:Path): return from_state_dict(torch.load(f))
 
@@ -253,8 +265,8 @@ def _public(c:dict) -> dict: return {k: v for k, v in c.items() if k not in ('mo
 
 def _same(a:dict, b:dict) -> bool: return json.loads(json.dumps(a)) == json.loads(json.dumps(b))
 
-# %% ../../nbs/21_hgd.ipynb #89b366ed
-UNITS = ('pcd', 'ptt', 'bfn', 'metrics', 'tree')
+# %% ../../nbs/21_hgd.ipynb #hgd-038
+UNITS = ('pcd', 'pcd_ais', 'ptt', 'bfn', 'metrics', 'tree')
 
 def run_unit(unit:str, s:dict, folder:Path, work:Path, data:dict) -> dict:
     "Compute one unit of the study and save it in `folder` (run files in `work`)"
@@ -270,6 +282,9 @@ def run_unit(unit:str, s:dict, folder:Path, work:Path, data:dict) -> dict:
                    **exact_reference(c['model'], data))
         if unit == 'ptt': out['ladder_rungs'] = len(run.ladder)
         save_model(c['model'], folder / f'{unit}_model.pt'); save_samples(c['samples'], folder / f'{unit}_samples.npz')
+    elif unit == 'pcd_ais':
+        pcd = json.loads((folder / 'pcd.json').read_text())
+        out = pcd_ais_curve(load_run(work / 'pcd.h5'), pcd['curve']['update'], data, s, make_generator(s['seed'] + 2))
     elif unit == 'bfn':
         run = train_bfn(data, s, work / 'bfn.pt')
         c = bfn_choice(run, data, s)
@@ -301,7 +316,7 @@ def load_study(folder) -> dict:
     "The saved units of a study in `folder`"
     return {f.stem: json.loads(f.read_text()) for f in sorted(Path(folder).glob('*.json')) if f.stem in UNITS}
 
-# %% ../../nbs/21_hgd.ipynb #2ae1f79e
+# %% ../../nbs/21_hgd.ipynb #hgd-054
 STYLE = dict(test=dict(color='0.35', label='test data'), pcd=dict(color='C0', label='PCD'), ptt=dict(color='C3', label='PTT'),
              bfn=dict(color='C2', label='BFN'))
 CONTINENT_COLORS = dict(zip(CONTINENTS, ('C1', 'C9', 'C2', 'C0', 'C4')))
@@ -318,6 +333,11 @@ def plot_ll_curves(results:dict, axes=None):
         axes[1].plot(c['seconds'], c['test_ll'], '-', marker=mk, ms=3, color=st['color'], label=st['label'])
         if 'all_exact_test_ll' in c:
             axes[0].plot(c['all_updates'], c['all_exact_test_ll'], ':', color=st['color'], lw=1, label=f"{st['label']} test, exact")
+    if 'pcd_ais' in results:
+        a, st = results['pcd_ais']['curve'], STYLE['pcd']
+        axes[0].plot(a['update'], a['test_ll'], ':', marker='x', ms=4, color=st['color'], label='PCD test, AIS log Z')
+        sec = dict(zip(results['pcd']['curve']['update'], results['pcd']['curve']['seconds']))
+        axes[1].plot([sec[u] for u in a['update']], a['test_ll'], ':', marker='x', ms=4, color=st['color'], label='PCD, AIS log Z')
     if 'bfn' in results:
         b = results['bfn']
         axes[0].axhline(b['test_ll'], color=STYLE['bfn']['color'], ls='-.', lw=1, label='BFN test bound (end)')
@@ -410,7 +430,7 @@ def plot_trees(trees:dict, continents, populations, axes=None):
                   legend=k == len(trees) - 1, title=f"{STYLE[m]['label']}: {max(t['n_minima'])} minima at most")
     return np.ravel(axes)[0].figure
 
-# %% ../../nbs/21_hgd.ipynb #b4f46069
+# %% ../../nbs/21_hgd.ipynb #hgd-055
 def summary_rows(results:dict) -> list:
     "One row per method: budget, chosen model, LL by every estimator, sampler, and the sample metrics"
     rows, met = [], results.get('metrics', {})
@@ -430,6 +450,11 @@ def summary_rows(results:dict) -> list:
             row |= dict(pearson=q['pearson_two_body'], nn_w=q['nn']['signed_wasserstein'], copies=q['nn']['copy_fraction'],
                         emd=q['emd']['generated'], tv=tv(q['continent_fractions'], met['test']['continent_fractions']))
         rows.append(row)
+        if m == 'pcd' and 'pcd_ais' in results:
+            a = results['pcd_ais']
+            at = dict(zip(a['curve']['update'], a['curve']['test_ll']))
+            rows.append(dict(method='  by AIS', budget='', chosen=a['update'], train_seconds=math.nan, test_ll=a['test_ll'], train_ll=a['train_ll'],
+                             log_z=f"{a['log_z']:.2f} (AIS)", note=f"AIS test LL of the ladder's choice: {at.get(r['update'], math.nan):.2f}"))
     if 'test' in met:
         q = met['test']
         rows.append(dict(method='test data', budget='', chosen='', train_seconds=math.nan, test_ll=math.nan, train_ll=math.nan, log_z='', note='reference',
@@ -445,7 +470,7 @@ def print_summary(results:dict):
         print(f"{r['method']:10} {r['budget']:>13} {f('train_seconds', '8.0f')} {str(r['chosen']):>7} {f('test_ll', '9.2f')} {f('train_ll', '9.2f')} "
               f"{f('pearson', '6.3f')} {f('nn_w', '+6.1f')} {f('copies', '6.3f')} {f('emd', '6.2f')} {f('tv', '7.3f')}  {r['log_z']} {r['note']}")
 
-# %% ../../nbs/21_hgd.ipynb #fe307d06
+# %% ../../nbs/21_hgd.ipynb #hgd-056
 def sample_panels(folder, data:dict, s:dict) -> dict:
     "Test data (true continents) and each model's saved samples (assigned continents), for `plot_pca`"
     panels = {'test data': (data['test'], data['test_continent'])}

@@ -30,7 +30,7 @@ from ..metrics import pca, correlation_errors, covariance, upper, nearest_neighb
 from ..baselines.bfn import fit_bfn, sample as bfn_sample, log_likelihood as bfn_log_likelihood, elbo as bfn_elbo
 from .ising import ptt_choice, report_summary, freeze_records
 
-# %% ../../nbs/22_medical.ipynb #2edb43aa
+# %% ../../nbs/22_medical.ipynb #ee887be5
 def raw_medical(path=None) -> tuple[list, list]:
     "(header, rows) of the raw medical CSV, as the csv module reads it (no cleaning)"
     p = D.data_dir(path) / 'medical' / 'medical_data.csv'
@@ -48,7 +48,7 @@ def cleaning_summary(path=None) -> dict:
     return dict(raw=len(rows), empty=sum(map(_blank, rows)), continuation=sum(map(_continuation, rows)),
                 named=sum(1 for r in rows if r[0].strip()), profiles=len(profiles), distinct=len(set(map(tuple, profiles))))
 
-# %% ../../nbs/22_medical.ipynb #e78342fa
+# %% ../../nbs/22_medical.ipynb #0f55cf46
 def _key(x:str) -> str: return ''.join(c for c in x.lower() if c.isalnum())
 
 def repairs(path=None) -> list[dict]:
@@ -72,7 +72,7 @@ def repairs(path=None) -> list[dict]:
         out.append(dict(line=i + 2, raw=raw, clean=clean, why=why))
     return out
 
-# %% ../../nbs/22_medical.ipynb #54542cd5
+# %% ../../nbs/22_medical.ipynb #b27c7154
 def feature_groups(names:list) -> list[list[int]]:
     "Column indices of each feature's one-hot group, from column names 'Feature=value', features in order of first appearance"
     groups = {}
@@ -93,14 +93,14 @@ def to_one_hot(states:torch.Tensor, sizes:list) -> torch.Tensor:
     cols = [F.one_hot(s.clamp(0, k), k + 1)[:, :k] for s, k in zip(states.long().T, sizes)]
     return torch.cat(cols, 1).float()
 
-# %% ../../nbs/22_medical.ipynb #7492bd4a
+# %% ../../nbs/22_medical.ipynb #979c71a4
 def medical_data(path=None) -> dict:
     "The 241 records one-hot (`x`), categorical (`states`), the column `names`, the feature `groups` and their `sizes`"
     x, names = D.medical(path)
     groups = feature_groups(names)
     return dict(x=x, names=names, groups=groups, sizes=[len(g) for g in groups], states=to_states(x, groups))
 
-# %% ../../nbs/22_medical.ipynb #3e15f353
+# %% ../../nbs/22_medical.ipynb #a65f7fcc
 def log_record_mass(model, sizes:list, chunk:int=8192) -> tuple[float, float]:
     "(exact log Z, exact log P(sample is a record)) of a Bernoulli RBM on one-hot groups of `sizes`, or of a Potts RBM whose variables have `sizes` states"
     model = model.to(dtype=torch.float64)
@@ -121,7 +121,7 @@ def log_record_mass(model, sizes:list, chunk:int=8192) -> tuple[float, float]:
     log_z = log_w.logsumexp(0)
     return log_z.item(), ((log_w + log_rec).logsumexp(0) - log_z).item()
 
-# %% ../../nbs/22_medical.ipynb #acbb97ef
+# %% ../../nbs/22_medical.ipynb #af53c747
 def split_summary(train:torch.Tensor, test:torch.Tensor) -> dict:
     "Sizes, distinct profiles, test records unseen in training, and the training LL bound -H of the empirical distribution"
     tr, te = Counter(map(tuple, train.tolist())), list(map(tuple, test.tolist()))
@@ -134,14 +134,14 @@ def paired(a:torch.Tensor, b:torch.Tensor) -> dict:
     se = lambda x: (x.std() / math.sqrt(len(x))).item()
     return dict(diff=(a - b).mean().item(), diff_se=se(a - b), se_a=se(a), se_b=se(b))
 
-# %% ../../nbs/22_medical.ipynb #e9da0769
+# %% ../../nbs/22_medical.ipynb #d06e9114
 FULL = dict(seeds=(0, 1, 2), test_frac=0.4, n_hidden=16, n_chains=500, gibbs_steps=10, updates=8000, lr=0.3, max_lr=0.3,
             centered=True, lr_decay=0.3, log_points=40, n_samples=2000, potts=True, n_states=40,
             bfn_steps=4000, bfn_width=128, bfn_depth=2, bfn_lr=1e-3, bfn_eval_steps=100, bfn_repeats=16, n_pairs=3000)
 
 QUICK = dict(FULL, seeds=(0,), n_chains=200, updates=500, log_points=10, n_samples=500, bfn_steps=100, bfn_width=32, bfn_repeats=4)
 
-# %% ../../nbs/22_medical.ipynb #35aaedf0
+# %% ../../nbs/22_medical.ipynb #3a5c1920
 def log_probs(model, x:torch.Tensor, log_z:float) -> torch.Tensor:
     "log p(v) of each row of `x` (binary rows, or integer states for a Potts model), in float64"
     model = model.to(dtype=torch.float64)
@@ -177,7 +177,7 @@ def pcd_choice(run, train:torch.Tensor, test:torch.Tensor, s:dict, g) -> dict:
     return dict(update=u, model=model, samples=out.x, log_z=out.log_z[-1].item(), log_z_se=out.log_z_se[-1].item(),
                 n_rungs=len(again.values), sampler=report_summary(out.report), ladder=ladder)
 
-# %% ../../nbs/22_medical.ipynb #778bcff4
+# %% ../../nbs/22_medical.ipynb #ac8518c2
 def _round(x, nd:int=4) -> list: return [round(float(v), nd) for v in np.asarray(x).ravel()]
 
 def describe_samples(v:torch.Tensor, train:torch.Tensor, test:torch.Tensor, groups:list, fit, pairs:torch.Tensor, seed:int=0) -> dict:
@@ -201,7 +201,7 @@ def describe_samples(v:torch.Tensor, train:torch.Tensor, test:torch.Tensor, grou
                         summary=nn_summary(nn.generated, nn.test, seed=seed),
                         privacy=dict(note=priv.note, finite=int(torch.isfinite(priv.p_values).sum()))))
 
-# %% ../../nbs/22_medical.ipynb #878a5d97
+# %% ../../nbs/22_medical.ipynb #dcba7b28
 MODELS = {'pcd': ('pcd', 'bernoulli'), 'ptt': ('ptt', 'bernoulli'), 'potts_ptt': ('ptt', 'potts')}
 STYLE = dict(data=dict(color='0.3', label='data'), pcd=dict(color='C0', label='PCD'), ptt=dict(color='C3', label='PTT'),
              potts_ptt=dict(color='C2', label='Potts PTT'), bfn=dict(color='C4', label='BFN'))
@@ -290,7 +290,7 @@ def study_point(seed:int, s:dict, path=None) -> tuple:
     out['seconds'] = time.perf_counter() - t0
     return out, models
 
-# %% ../../nbs/22_medical.ipynb #ea164cdc
+# %% ../../nbs/22_medical.ipynb #cf1b633f
 def point_file(folder, seed:int) -> Path: return Path(folder) / f"medical_seed{seed}.json"
 
 def _write_atomic(f:Path, write):
@@ -329,7 +329,7 @@ def load_models(folder, seed:int) -> dict:
     "The chosen RBMs of a saved split"
     return {k: from_state_dict(d) for k, d in torch.load(point_file(folder, seed).with_suffix('.pt')).items()}
 
-# %% ../../nbs/22_medical.ipynb #b25be73c
+# %% ../../nbs/22_medical.ipynb #a98e53e1
 RBMS = tuple(MODELS)
 
 def plot_ll_curves(r:dict, axes=None):
@@ -350,7 +350,7 @@ def plot_ll_curves(r:dict, axes=None):
     axes[1].legend(fontsize='x-small')
     return axes[0].figure
 
-# %% ../../nbs/22_medical.ipynb #c9a1492c
+# %% ../../nbs/22_medical.ipynb #e7089d27
 def _weighted_points(pc1:list, pc2:list) -> tuple:
     "Distinct points and how often each occurs"
     pts = Counter(zip(pc1, pc2))
@@ -379,7 +379,7 @@ def plot_pca(r:dict, axes=None, area:float=1500):
     axes[0].set_ylabel('PC 2')
     return axes[0].figure
 
-# %% ../../nbs/22_medical.ipynb #f8d62c2c
+# %% ../../nbs/22_medical.ipynb #3bdcdeaa
 def plot_nn(r:dict, ax=None, max_d:int=12):
     "Bar chart of NN-distance fractions 0..max_d for test→train, train (leave-one-out) and each model's samples"
     if ax is None: _, ax = plt.subplots(figsize=(8, 3.2), layout='constrained')
@@ -395,7 +395,7 @@ def plot_nn(r:dict, ax=None, max_d:int=12):
     ax.legend(fontsize='x-small', ncol=2)
     return ax.figure
 
-# %% ../../nbs/22_medical.ipynb #1202036d
+# %% ../../nbs/22_medical.ipynb #60767f71
 def plot_seeds(results:list, ax=None):
     "Test LL per split seed for each model (RBMs exact, BFN lower bound), error bars: SE over test records"
     if ax is None: _, ax = plt.subplots(figsize=(6, 3.4), layout='constrained')
@@ -427,7 +427,7 @@ def table(results:list) -> str:
                          f"{d['nn']['summary']['p_value']:5.3f}")
     return '\n'.join(lines)
 
-# %% ../../nbs/22_medical.ipynb #44c0c6b7
+# %% ../../nbs/22_medical.ipynb #6593ee17
 def profile_weights(models:dict, seed:int, s:dict, path=None) -> dict:
     "Exact probability under each chosen RBM of every distinct profile, with the profiles' train and test frequencies"
     sp = make_split(seed, s, path)

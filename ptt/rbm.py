@@ -86,6 +86,9 @@ class RBM:
         "A copy on `device` and/or in `dtype`"
         return type(self)(*(p.to(device=device, dtype=dtype) for p in self.params))
     def clone(self): return type(self)(*(p.clone() for p in self.params))
+    def finite(self) -> bool:
+        "Whether every parameter is finite (no NaN or infinity); one read from the device"
+        return bool(torch.stack([torch.isfinite(p).all() for p in self.params]).all())
     def state_dict(self) -> dict: return {'kind': type(self).__name__, **{k: getattr(self, k) for k in ('weights', 'vbias', 'hbias')}}
     def __repr__(self):
         stk = f"stack of {self.stack_shape[0]} × " if self.is_stack else ""

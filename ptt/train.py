@@ -178,12 +178,10 @@ def _next_batch(s:TrainState, train:torch.Tensor, size:int, g:torch.Generator, w
     s.position += size
     return train[idx]
 
-def _finite(model:RBM) -> bool: return all(bool(torch.isfinite(p).all()) for p in model.params)
-
 def _ascend(model:RBM, grads:tuple, rates:dict, update:int) -> RBM:
     "The model after one step of gradient ascent with per-group rates; `LadderBroken` if the step is not finite (`update` names it)"
     step = type(model)(*(p + rates[k] * g for k, p, g in zip(GROUPS, model.params, grads)))
-    if not _finite(step): raise LadderBroken(f"update {update} would make the parameters non-finite (NaN or infinite): the learning rate is "
+    if not step.finite(): raise LadderBroken(f"update {update} would make the parameters non-finite (NaN or infinite): the learning rate is "
                                              f"too large for these data; the last finite model is kept")
     return step
 
@@ -332,7 +330,7 @@ def freeze(run:Run, g:torch.Generator):
     s.chains = torch.cat([top[len(top) - n_sim:] if n_sim else top[:0], (x_cur if n_sim else tmp.x[-1]).unsqueeze(0)])
     s.since_freeze, s.freezes = 0, s.freezes + 1
     if not report.reliable: warnings.warn(f"rung {T - 1} frozen at update {s.update}: ladder {report}", stacklevel=2)
-    levels = ([f"the reservoir of rung {r}"] if local else [f"rung 0"]) + [f"rung {t}" for t in range(start + 1, T)]
+    levels = ([f"the reservoir of rung {r}"] if local else ["rung 0"]) + [f"rung {t}" for t in range(start + 1, T)]
     check_ladder(report.acceptance, cfg['alpha'], pairs=_pairs(levels[:-1] + [levels[-1] + " (the current model, just frozen)"]))
 
 # %% ../nbs/09_train.ipynb #13afe6de
@@ -375,7 +373,6 @@ def audit(run:Run, g:torch.Generator, with_current:bool=False) -> tuple:
     s.full_chains = tmp.x[:T]
     _set_log_z(run)
     return steps, report
-
 
 # %% ../nbs/09_train.ipynb #ba715313
 def _last_rung_samples(run:Run, g:torch.Generator, n:int|None=None) -> torch.Tensor:

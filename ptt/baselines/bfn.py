@@ -11,7 +11,7 @@ __all__ = ['SNR', 'ACTIVATIONS', 'TIME_EMBEDDINGS', 'FORMAT', 'VERSION', 'NET_SE
            'load_bfn', 'evaluate_bfn', 'train_bfn', 'fit_bfn', 'cmd_train', 'cmd_sample', 'cmd_eval', 'main']
 
 # %% ../../nbs/16_bfn.ipynb #02552121
-import argparse, math, os, sys, tempfile, time, warnings
+import argparse, math, sys, time, warnings
 from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
@@ -20,7 +20,7 @@ import torch.nn.functional as F
 from torch import nn
 from tqdm import tqdm
 from ..rbm import _checked_array
-from ..run import History, check_run_path, _remove_orphans, _umask
+from ..run import History, check_run_path, write_atomic
 from ..train import _GracefulInterrupt, _Abort, _check_int, _check_real, _fingerprint
 from ..threads import set_threads
 from ..data import split
@@ -329,18 +329,9 @@ def _state_dict(run:BFNRun) -> dict:
                 history={t: getattr(run.history, t) for t in History.tables})
 
 def save_bfn(run:BFNRun, path):
-    "Write `run` to `path` atomically (temporary file in the same folder, then rename)"
-    path = Path(path)
+    "Write `run` to `path` atomically (`ptt.run.write_atomic`)"
     check_run_path(path)
-    _remove_orphans(path)
-    fd, tmp = tempfile.mkstemp(prefix=f'.{path.name}.', suffix='.tmp', dir=path.parent)
-    os.close(fd)
-    os.chmod(tmp, 0o666 & ~_umask())
-    try:
-        torch.save(_state_dict(run), tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True); raise
+    write_atomic(path, lambda tmp: torch.save(_state_dict(run), tmp))
 
 def load_bfn(path, device=None) -> BFNRun:
     "The BFN run saved in `path` (tensors on `device`)"

@@ -30,6 +30,7 @@ from ..likelihood import ais_log_z
 from ..metrics import pca, correlation_errors, nearest_neighbours, nn_summary, plot_nn_distances, hamming_distances, emd_pca
 from ..clustering import free_energy_tree, tree_from_labels, plot_tree, shades
 from ..baselines.bfn import fit_bfn, load_bfn
+from ..run import write_atomic, same_settings
 
 # %% ../../nbs/21_hgd.ipynb #hgd-006
 FULL = dict(n_hidden=50, n_chains=1000, gibbs_steps=10, updates=1500, lr=0.01, log_points=40, final_eval='local', seed=0,
@@ -238,17 +239,12 @@ def tree_summary(run, data:dict, s:dict) -> dict:
                 seconds=time.perf_counter() - t)
 
 # %% ../../nbs/21_hgd.ipynb #hgd-036
-def _write_atomic(f:Path, write):
-    "Call `write` on a temporary file beside `f`, then move it onto `f`"
-    tmp = f.with_name(f.name + '.tmp')
-    write(tmp); tmp.replace(f)
-
-def save_json(d:dict, f:Path): _write_atomic(Path(f), lambda t: t.write_text(json.dumps(d, indent=1)))
+def save_json(d:dict, f:Path): write_atomic(Path(f), lambda t: t.write_text(json.dumps(d, indent=1)))
 
 def save_samples(x, f:Path):
     "Binary samples `x`, packed 8 to a byte, written atomically to the .npz `f`"
     x = x.detach().cpu().numpy().astype(np.uint8)
-    _write_atomic(Path(f), lambda t: np.savez_compressed(open(t, 'wb'), bits=np.packbits(x, axis=1), n_visible=x.shape[1]))
+    write_atomic(Path(f), lambda t: np.savez_compressed(open(t, 'wb'), bits=np.packbits(x, axis=1), n_visible=x.shape[1]))
 
 def load_samples(f:Path) -> torch.Tensor:
     "Samples saved by `save_samples`, as a float tensor"
@@ -257,13 +253,11 @@ def load_samples(f:Path) -> torch.Tensor:
 
 def save_model(model, f:Path):
     "The parameters of `model` (copied: a rung of a stacked ladder is a view of the whole stack), written atomically to `f`"
-    _write_atomic(Path(f), lambda t: torch.save({k: v.clone() if torch.is_tensor(v) else v for k, v in model.to(device="cpu").state_dict().items()}, t))
+    write_atomic(Path(f), lambda t: torch.save({k: v.clone() if torch.is_tensor(v) else v for k, v in model.to(device="cpu").state_dict().items()}, t))
 
 def load_model(f:Path): return from_state_dict(torch.load(f))
 
 def _public(c:dict) -> dict: return {k: v for k, v in c.items() if k not in ('model', 'samples')}
-
-def _same(a:dict, b:dict) -> bool: return json.loads(json.dumps(a)) == json.loads(json.dumps(b))
 
 # %% ../../nbs/21_hgd.ipynb #hgd-038
 UNITS = ('pcd', 'pcd_ais', 'ptt', 'bfn', 'metrics', 'tree')
@@ -307,7 +301,7 @@ def run_study(s:dict, folder, work=None, units=UNITS, progress:bool=True) -> dic
     data, results = study_data(s), {}
     for unit in units:
         f = folder / f'{unit}.json'
-        if f.exists() and _same(json.loads(f.read_text()).get('settings'), s): results[unit] = json.loads(f.read_text()); continue
+        if f.exists() and same_settings(json.loads(f.read_text()).get('settings'), s): results[unit] = json.loads(f.read_text()); continue
         results[unit] = run_unit(unit, s, folder, work, data)
         if progress: print(f"{unit}: {results[unit]['seconds']:.0f} s", flush=True)
     return results

@@ -27,6 +27,7 @@ from ..exact import log_partition, log_likelihood, activity_distribution
 from ..train import fit
 from ..sample import checkpoint_ladder, temperature_ladder, run_ladder, record_samples, sample
 from ..metrics import ising_moments, ising_observables
+from ..run import write_atomic, same_settings
 
 # %% ../../nbs/20_ising.ipynb #3dc44ea7
 FULL = dict(Ls=(4, 6, 8), betas=(0.30, 0.40, 0.44, 0.48, 0.55, 0.60), n_data=6000, updates=3000, n_chains=1000,
@@ -164,16 +165,9 @@ def study_point(L:int, beta:float, s:dict) -> tuple:
 # %% ../../nbs/20_ising.ipynb #87b46a9a
 def point_file(folder, L:int, beta:float) -> Path: return Path(folder) / f"ising_L{L}_beta{beta:.3f}.json"
 
-def _same_settings(a:dict, b:dict) -> bool: return json.loads(json.dumps(a)) == json.loads(json.dumps(b))
-
-def _write_atomic(f:Path, write):
-    "Call `write` on a temporary file beside `f`, then move it onto `f`: a reader sees the old file or the whole new one"
-    tmp = f.with_name(f.name + '.tmp')
-    write(tmp); tmp.replace(f)
-
 def save_models(models:dict, f:Path):
     "The chosen models of a point, as {method: `RBM.state_dict()`}, written atomically to `f`"
-    _write_atomic(f, lambda t: torch.save({m: model.to(device='cpu').state_dict() for m, model in models.items()}, t))
+    write_atomic(f, lambda t: torch.save({m: model.to(device='cpu').state_dict() for m, model in models.items()}, t))
 
 def load_models(folder, L:int, beta:float) -> dict:
     "The two chosen models of a saved point, as RBMs"
@@ -186,11 +180,11 @@ def run_study(s:dict, folder, progress:bool=True) -> list:
     for L in s['Ls']:
         for beta in s['betas']:
             f = point_file(folder, L, beta)
-            if f.exists() and _same_settings(json.loads(f.read_text()).get('settings'), point_settings(s)):
+            if f.exists() and same_settings(json.loads(f.read_text()).get('settings'), point_settings(s)):
                 results.append(json.loads(f.read_text())); continue
             r, models = study_point(L, beta, s)
             save_models(models, f.with_suffix('.pt'))
-            _write_atomic(f, lambda t: t.write_text(json.dumps(r, indent=1)))
+            write_atomic(f, lambda t: t.write_text(json.dumps(r, indent=1)))
             if progress: print(f"L={L} β={beta:.3f}: {summary_line(r)} ({r['seconds']:.0f} s)", flush=True)
             results.append(r)
     return results

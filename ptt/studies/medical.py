@@ -29,6 +29,7 @@ from ..sample import checkpoint_ladder, record_samples
 from ..metrics import pca, correlation_errors, covariance, upper, nearest_neighbours, nn_summary, privacy_pvalues, emd_pca
 from ..baselines.bfn import fit_bfn, sample as bfn_sample, log_likelihood as bfn_log_likelihood, elbo as bfn_elbo
 from .ising import ptt_choice, report_summary, freeze_records
+from ..run import write_atomic, same_settings
 
 # %% ../../nbs/22_medical.ipynb #ee887be5
 def raw_medical(path=None) -> tuple[list, list]:
@@ -293,13 +294,6 @@ def study_point(seed:int, s:dict, path=None) -> tuple:
 # %% ../../nbs/22_medical.ipynb #cf1b633f
 def point_file(folder, seed:int) -> Path: return Path(folder) / f"medical_seed{seed}.json"
 
-def _write_atomic(f:Path, write):
-    "Call `write` on a temporary file beside `f`, then move it onto `f`"
-    tmp = f.with_name(f.name + '.tmp')
-    write(tmp); tmp.replace(f)
-
-def _same(a, b) -> bool: return json.loads(json.dumps(a)) == json.loads(json.dumps(b))
-
 def summary_line(r:dict) -> str:
     "One line on a split: exact test LL of each RBM, the BFN's bound, and the paired PTT - PCD difference"
     rbms = ', '.join(f"{STYLE[m]['label']} {r[m]['exact_test_ll']:.2f}" for m in MODELS if m in r)
@@ -312,11 +306,11 @@ def run_study(s:dict, folder, path=None, progress:bool=True) -> list:
     results = []
     for seed in s['seeds']:
         f = point_file(folder, seed)
-        if f.exists() and _same(json.loads(f.read_text()).get('settings'), point_settings(s)):
+        if f.exists() and same_settings(json.loads(f.read_text()).get('settings'), point_settings(s)):
             results.append(json.loads(f.read_text())); continue
         r, models = study_point(seed, s, path)
-        _write_atomic(f.with_suffix('.pt'), lambda t: torch.save({k: m.state_dict() for k, m in models.items()}, t))
-        _write_atomic(f, lambda t: t.write_text(json.dumps(r)))
+        write_atomic(f.with_suffix('.pt'), lambda t: torch.save({k: m.state_dict() for k, m in models.items()}, t))
+        write_atomic(f, lambda t: t.write_text(json.dumps(r)))
         if progress: print(f"seed {seed}: {summary_line(r)} ({r['seconds']:.0f} s)", flush=True)
         results.append(r)
     return results

@@ -28,6 +28,7 @@ from ..proteins import (sequence_weights, split_by_identity, site_frequencies, e
                           pair_frequencies, mean_field_couplings, eddca_baseline)
 from ..metrics import pca, correlation_errors, triplets, emd_pca, emd_hamming, nearest_neighbour_distances, nn_summary
 from ..baselines.bfn import fit_bfn, load_bfn
+from ..run import write_atomic, same_settings
 
 # %% ../../nbs/23_proteins.ipynb #f0ca210f
 FULL = dict(columns=None, rows=None, test_frac=0.2, threshold=0.8, seed=0,
@@ -249,22 +250,17 @@ def bfn_unit(ctx:dict, s:dict, work, progress:bool=False) -> tuple:
 # %% ../../nbs/23_proteins.ipynb #00edd575
 MODELS = ('ptt', 'pcd', 'eddca', 'bfn')
 
-def _write_atomic(f:Path, write):
-    "Call `write` on a temporary file beside `f`, then move it onto `f`"
-    tmp = f.with_name(f.name + '.tmp')
-    write(tmp); tmp.replace(f)
-
 def _saved(f:Path, settings:dict):
     "The summary in `f` if it was computed with `settings`, else None"
     if not f.exists(): return None
     d = json.loads(f.read_text())
-    return d if d.get('settings') == settings else None
+    return d if same_settings(d.get('settings'), settings) else None
 
 def save_unit(folder:Path, name:str, summary:dict, arrays:dict|None=None, model=None):
     "Write a unit's arrays, model and (last) its JSON summary atomically"
-    if arrays: _write_atomic(folder / f'{name}.npz', lambda t: np.savez_compressed(open(t, 'wb'), **arrays))
-    if model is not None: _write_atomic(folder / f'{name}.pt', lambda t: torch.save(model.to(device='cpu', dtype=torch.float32).state_dict(), t))
-    _write_atomic(folder / f'{name}.json', lambda t: t.write_text(json.dumps(summary, indent=1)))
+    if arrays: write_atomic(folder / f'{name}.npz', lambda t: np.savez_compressed(open(t, 'wb'), **arrays))
+    if model is not None: write_atomic(folder / f'{name}.pt', lambda t: torch.save(model.to(device='cpu', dtype=torch.float32).state_dict(), t))
+    write_atomic(folder / f'{name}.json', lambda t: t.write_text(json.dumps(summary, indent=1)))
 
 def wanted(s:dict, name:str) -> str:
     "Why the unit `name` is left out of settings `s` ('' if it is wanted)"

@@ -62,10 +62,11 @@ class Timers:
 class Stepper:
     "A PCD or PTT run driven one update at a time, exactly as `ptt.train.train` steps it, with per-update timings"
     def __init__(self, method, x, n_hidden, args, device, timers):
-        cfg = T.make_config(method, n_hidden, n_chains=args.chains, gibbs_steps=args.gibbs, updates=args.updates, lr=args.lr,
+        cfg = T.make_config(method, n_hidden, n_chains=args.chains, gibbs_steps=_gibbs(args, method), updates=args.updates, lr=args.lr,
                             max_lr=args.max_lr if method == 'ptt' else None, seed=args.seed,
                             **(dict(freeze=args.freeze, simulated_rungs=args.simulated_rungs, **{k: v for k, v in dict(sweeps_per_update=args.ptt_sweeps,
-                                    therm_gibbs_steps=args.therm_gibbs, local_min_sweeps=args.local_min_sweeps).items() if v is not None})
+                                    therm_gibbs_steps=args.therm_gibbs, local_min_sweeps=args.local_min_sweeps,
+                                    local_gibbs_steps=args.local_gibbs).items() if v is not None})
                                if method == 'ptt' else {}))
         self.x, kind, q = T.prepare_data(x, device=device)
         self.run = T.start_run(self.x, kind, q, cfg, device)
@@ -85,6 +86,10 @@ class Stepper:
         self.seconds.append(dt); self.gibbs.append(t.gibbs); self.freeze.append(t.freeze)
         self.froze.append(bool(row.get('froze', 0.))); self.rejected.append(bool(row.get('rejected', 0.)))
 
+
+def _gibbs(args, method):
+    "Gibbs sweeps per PCD update or per PTT sweep"
+    return (args.ptt_gibbs or args.gibbs) if method == 'ptt' else args.gibbs
 
 def _mean(x): return float(np.mean(x)) if len(x) else math.nan
 def _median(x): return float(np.median(x)) if len(x) else math.nan
@@ -160,11 +165,11 @@ def print_cost(r, args):
 def ll_benchmark(args, device):
     x, *_ = ptt.data.hgd()
     train, test = ptt.data.split(x, 0.4, seed=args.seed)
-    kw = dict(n_chains=args.chains, gibbs_steps=args.gibbs, seed=args.seed, log_every=10**9, device=device, progress=False)
+    kw = dict(n_chains=args.chains, seed=args.seed, log_every=10**9, device=device, progress=False)
     # PCD's own evaluation would enumerate log Z at every checkpoint (pcd_exact_log_z): switched off, done below for both
-    lrs = dict(pcd=dict(lr=args.pcd_lr, pcd_exact_log_z=1),
-               ptt=dict(lr=args.hgd_lr, max_lr=args.hgd_max_lr, freeze=args.freeze, simulated_rungs=args.simulated_rungs, final_eval='none',
-                        **{k: v for k, v in dict(therm_gibbs_steps=args.therm_gibbs, local_min_sweeps=args.local_min_sweeps,
+    lrs = dict(pcd=dict(lr=args.pcd_lr, pcd_exact_log_z=1, gibbs_steps=_gibbs(args, 'pcd')),
+               ptt=dict(lr=args.hgd_lr, gibbs_steps=_gibbs(args, 'ptt'), max_lr=args.hgd_max_lr, freeze=args.freeze, simulated_rungs=args.simulated_rungs, final_eval='none',
+                        **{k: v for k, v in dict(therm_gibbs_steps=args.therm_gibbs, local_min_sweeps=args.local_min_sweeps, local_gibbs_steps=args.local_gibbs,
                                                  sweeps_per_update=args.ptt_sweeps, lr_floor=args.hgd_lr_floor).items() if v is not None}))
     runs, stopped, chunk_s = {}, {}, args.budget / args.points
     t_start = time.perf_counter()
@@ -295,7 +300,9 @@ def main():
     p.add_argument('--part', choices=['cost', 'll', 'all'], default='all')
     p.add_argument('--out', help="folder for the result files (default benchmarks/results; with --quick a temporary folder)")
     p.add_argument('--chains', type=int, default=1000)
-    p.add_argument('--gibbs', type=int, default=10, help="Gibbs sweeps per PCD update and per PTT sweep (gibbs_steps)")
+    p.add_argument('--gibbs', type=int, default=10, help="Gibbs sweeps per PCD update, and per PTT sweep unless --ptt-gibbs (gibbs_steps)")
+    p.add_argument('--ptt-gibbs', type=int, default=None, help="Gibbs sweeps per PTT sweep (default: --gibbs)")
+    p.add_argument('--local-gibbs', type=int, default=None, help="Gibbs sweeps per sweep of a local freeze (default: the library's)")
     p.add_argument('--seed', type=int, default=0)
     g = p.add_argument_group('part 1 (cost)')
     g.add_argument('--updates', type=int, nargs=2, metavar=('N_HGD', 'N_MNIST'), help="updates of each method per shape (default 1000 1000)")
@@ -331,8 +338,8 @@ def main():
     settings = {k: v for k, v in vars(args).items()}
     settings['updates'] = list(updates)
     if args.part in ('cost', 'all'):
-        print(f"\n1. Cost per update, PCD and PTT stepped alternately: {args.chains} chains, {args.gibbs} Gibbs sweeps per PCD update and per "
-              f"PTT sweep, PTT with freeze={args.freeze}, simulated_rungs={args.simulated_rungs} and the library's defaults otherwise, lr {args.lr:g} (PTT adaptive, max {args.max_lr:g})")
+        print(f"\n1. Cost per update, PCD and PTT stepped alternately: {args.chains} chains, {args.gibbs} Gibbs sweeps per PCD update and "
+              f"{_gibbs(args, 'ptt')} per PTT sweep, PTT with freeze={args.freeze}, simulated_rungs={args.simulated_rungs} and the library's defaults otherwise, lr {args.lr:g} (PTT adaptive, max {args.max_lr:g})")
         results, load0 = [], load()
         for (name, x, nh), n in zip(cost_sizes(args.quick), updates):
             args.updates = n
@@ -350,7 +357,7 @@ def main():
         last_lines.append(f"amortized PTT/PCD time per update: {summary['amortized_ratio']:.2f}")
     if args.part in ('ll', 'all'):
         print(f"\n2. Exact test log-likelihood against training wall-clock time: HGD, N_h={args.hgd_hidden}, {args.budget:g} s of training "
-              f"for each method, {args.chains} chains, {args.gibbs} Gibbs sweeps")
+              f"for each method, {args.chains} chains, {args.gibbs} Gibbs sweeps per PCD update, {_gibbs(args, 'ptt')} per PTT sweep")
         load0 = load()
         o = ll_benchmark(args, args.device)
         print_ll(o)

@@ -9,8 +9,8 @@ __all__ = ['FULL', 'QUICK', 'DATA_KEYS', 'TRAIN_KEYS', 'TAU_KEYS', 'GIBBS_KEYS',
            'subset_indices', 'study_data', 'train_settings', 'train_rbm', 'train_summary', 'tau_updates',
            'coarse_to_fine', 'pack_images', 'unpack_images', 'ptt_ladder_upto', 'thermalized_ladder', 'tau_unit',
            'onset', 'paper_thermalizable', 'tau_rows', 'gibbs_trajectories', 'gibbs_unit', 'data_unit', 'methods_for',
-           'run_study', 'cost_settings', 'full_set_cost', 'load_study', 'plot_ll', 'plot_tau', 'image_grid',
-           'plot_grids', 'plot_sizes', 'tau_table', 'plot_gibbs', 'plot_frames']
+           'method_units', 'run_study', 'cost_settings', 'full_set_cost', 'load_study', 'plot_ll', 'plot_tau',
+           'image_grid', 'plot_grids', 'plot_sizes', 'tau_table', 'plot_gibbs', 'plot_frames']
 
 # %% ../../nbs/25_mnist.ipynb #mnist002
 import json, math, time, hashlib, tempfile, dataclasses
@@ -246,48 +246,46 @@ def _saved(f:Path, settings:dict):
 
 def _save(f:Path, summary:dict): write_atomic(f, lambda t: t.write_text(json.dumps(summary)))
 
+def _unit(folder:Path, name:str, settings:dict, compute, log=None, message=None):
+    "The unit `name` of `folder`: read if saved with `settings`, else computed by `compute()` and saved with its settings and wall-clock"
+    f = folder / f'{name}.json'
+    if (d := _saved(f, settings)) is not None: return d
+    t0 = time.perf_counter()
+    d = compute() | dict(settings=json.loads(json.dumps(settings)))
+    d['wall_seconds'] = time.perf_counter() - t0
+    _save(f, d)
+    if log is not None: log(f"{name}: {message(d) if message else ''} {d['wall_seconds']:.0f} s")
+    return d
+
+def _tau_message(r:dict) -> str:
+    return f"tau_exp {r['tau_exp']:.3g}, {'thermalized' if r['thermalized'] else 'NOT thermalized'}, {r['n_rungs']} rungs, {r['sweeps']} sweeps,"
+
+def method_units(method:str, M:int, data:dict, s:dict, folder:Path, work:Path, progress:bool=False, log=print):
+    "The units of one run: its training, its τ points (coarse to fine), its plain-Gibbs trajectories (last checkpoint and, if any, the onset)"
+    st = train_settings(s, method, M)
+    def train():
+        run = train_rbm(method, M, data, s, work, progress)
+        return train_summary(run, method, M)
+    _unit(folder, f'train-{method}-M{M}', st, train, log, lambda d: f"{d['updates']} updates ({d['stopped'] or 'done'}),")
+    run = load_run(work / f"{method}-M{M}-{_key(st)}.h5")
+    points = tau_updates([u for u, _ in run.checkpoints], s['tau_points'], first=max(1, s['updates'] // 20))
+    rows = [_unit(folder, f'tau-{method}-M{M}-u{U}', st | {k: s[k] for k in TAU_KEYS} | dict(update=U),
+                  lambda U=U: tau_unit(method, run, U, data, M, s), log, _tau_message) for U in coarse_to_fine(points)]
+    first = onset(rows)
+    for U in sorted({points[-1]} | ({first} if first is not None else set())):
+        _unit(folder, f'gibbs-{method}-M{M}-u{U}', st | {k: s[k] for k in GIBBS_KEYS} | dict(update=U),
+              lambda U=U: gibbs_unit(method, run, U, data, M, s), log, lambda d: f"distance to the nearest training image {d['nn_mean'][-1]:.1f},")
+
 def run_study(s:dict, folder, work=None, progress:bool=False, log=print) -> dict:
     "Every unit of settings `s`, computed or read from `folder` (one JSON each; run files in `work`); returns `load_study(folder)`"
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     work = Path(work) if work is not None else Path(tempfile.gettempdir()) / 'ptt-mnist-work'
     work.mkdir(parents=True, exist_ok=True)
     data = study_data(s)
-    settings = {k: s[k] for k in DATA_KEYS} | dict(sizes=list(s['sizes']), grid=s['grid'])
-    if _saved(folder / 'data.json', settings) is None:
-        _save(folder / 'data.json', data_unit(data, s) | dict(settings=settings))
+    _unit(folder, 'data', {k: s[k] for k in DATA_KEYS} | dict(sizes=list(s['sizes']), grid=s['grid']), lambda: data_unit(data, s))
+    if s['cost_updates']: _unit(folder, 'cost-full', cost_settings(s), lambda: full_set_cost(s), log)
     for M in s['sizes']:
-        runs = {}
-        for method in methods_for(s, M):
-            st, f = train_settings(s, method, M), folder / f'train-{method}-M{M}.json'
-            if _saved(f, st) is None:
-                t0 = time.perf_counter()
-                run = train_rbm(method, M, data, s, work, progress)
-                _save(f, train_summary(run, method, M) | dict(settings=st, wall_seconds=time.perf_counter() - t0))
-                log(f"train {method} M={M}: {run.state.update} updates in {time.perf_counter() - t0:.0f} s")
-            runs[method] = load_run(work / f"{method}-M{M}-{_key(st)}.h5")
-        points = {m: tau_updates([u for u, _ in r.checkpoints], s['tau_points'], first=max(1, s['updates'] // 20)) for m, r in runs.items()}
-        order = [(m, u) for i in coarse_to_fine(list(range(s['tau_points']))) for m in runs if i < len(points[m]) for u in [points[m][i]]]
-        for m, U in order:
-            st = train_settings(s, m, M) | {k: s[k] for k in TAU_KEYS} | dict(update=U)
-            f = folder / f'tau-{m}-M{M}-u{U}.json'
-            if _saved(f, st) is not None: continue
-            t0 = time.perf_counter()
-            row = tau_unit(m, runs[m], U, data, M, s)
-            _save(f, row | dict(settings=json.loads(json.dumps(st)), wall_seconds=time.perf_counter() - t0))
-            log(f"tau {m} M={M} update {U}: tau_exp {row['tau_exp']:.3g}, {'thermalized' if row['thermalized'] else 'NOT thermalized'}, "
-                f"{row['n_rungs']} rungs, {row['sweeps']} sweeps, {time.perf_counter() - t0:.0f} s")
-        done = load_study(folder)
-        for m in runs:
-            first = onset(tau_rows(done, m, M))
-            for U in sorted({points[m][-1]} | ({first} if first is not None else set())):
-                st = train_settings(s, m, M) | {k: s[k] for k in GIBBS_KEYS} | dict(update=U)
-                f = folder / f'gibbs-{m}-M{M}-u{U}.json'
-                if _saved(f, st) is not None: continue
-                row = gibbs_unit(m, runs[m], U, data, M, s)
-                _save(f, row | dict(settings=json.loads(json.dumps(st))))
-                log(f"gibbs {m} M={M} update {U}: mean distance to the nearest training image {row['nn_mean'][-1]:.1f} after {row['times'][-1]} sweeps")
-    if s['cost_updates'] and _saved(folder / 'cost-full.json', cost_settings(s)) is None:
-        _save(folder / 'cost-full.json', full_set_cost(s) | dict(settings=cost_settings(s)))
+        for method in methods_for(s, M): method_units(method, M, data, s, folder, work, progress, log)
     return load_study(folder)
 
 def cost_settings(s:dict) -> dict: return json.loads(json.dumps({k: s[k] for k in ('pool', 'seed', 'cost_updates') + TRAIN_KEYS}))

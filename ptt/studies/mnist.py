@@ -8,9 +8,10 @@ Docs: https://ptt-dev.github.io/ptt/mnist.html.md"""
 __all__ = ['FULL', 'QUICK', 'DATA_KEYS', 'TRAIN_KEYS', 'TAU_KEYS', 'GIBBS_KEYS', 'STYLE', 'pooled_images', 'load_images',
            'subset_indices', 'study_data', 'train_settings', 'train_rbm', 'train_summary', 'tau_updates',
            'coarse_to_fine', 'pack_images', 'unpack_images', 'ptt_ladder_upto', 'thermalized_ladder', 'tau_unit',
-           'onset', 'paper_thermalizable', 'tau_rows', 'gibbs_trajectories', 'gibbs_unit', 'data_unit', 'methods_for',
-           'method_units', 'run_study', 'cost_settings', 'full_set_cost', 'load_study', 'plot_ll', 'plot_tau',
-           'image_grid', 'plot_grids', 'plot_sizes', 'tau_table', 'plot_gibbs', 'plot_frames']
+           'fit_artefact', 'onset', 'paper_thermalizable', 'tau_rows', 'gibbs_trajectories', 'gibbs_unit', 'data_unit',
+           'methods_for', 'train_unit', 'gibbs_units', 'size_units', 'run_study', 'cost_settings', 'full_set_cost',
+           'load_study', 'plot_ll', 'plot_tau', 'image_grid', 'plot_grids', 'plot_sizes', 'tau_table', 'plot_gibbs',
+           'plot_frames']
 
 # %% ../../nbs/25_mnist.ipynb #mnist002
 import json, math, time, hashlib, tempfile, dataclasses
@@ -184,12 +185,16 @@ def tau_unit(method:str, run, U:int, data:dict, M:int, s:dict) -> dict:
     return row
 
 # %% ../../nbs/25_mnist.ipynb #mnist027
+def fit_artefact(row:dict) -> bool:
+    "A τ point whose run failed although its rung index decorrelated within one sweep (τ_int < 1): the τ_exp fit, not the sampler, failed"
+    return not row['thermalized'] and row['tau_int'] < 1
+
 def onset(rows:list) -> int|None:
-    "The update from which every later ladder failed to thermalize within the sweep limit (None if the last one thermalized)"
+    "The update from which every later ladder failed to thermalize within the sweep limit (None if the last one thermalized; τ_exp fit artefacts count as thermalized)"
     rows = sorted(rows, key=lambda r: r['update'])
     first = None
     for r in rows[::-1]:
-        if r['thermalized']: break
+        if r['thermalized'] or fit_artefact(r): break
         first = r['update']
     return first
 
@@ -260,21 +265,35 @@ def _unit(folder:Path, name:str, settings:dict, compute, log=None, message=None)
 def _tau_message(r:dict) -> str:
     return f"tau_exp {r['tau_exp']:.3g}, {'thermalized' if r['thermalized'] else 'NOT thermalized'}, {r['n_rungs']} rungs, {r['sweeps']} sweeps,"
 
-def method_units(method:str, M:int, data:dict, s:dict, folder:Path, work:Path, progress:bool=False, log=print):
-    "The units of one run: its training, its τ points (coarse to fine), its plain-Gibbs trajectories (last checkpoint and, if any, the onset)"
+def train_unit(method:str, M:int, data:dict, s:dict, folder:Path, work:Path, progress:bool=False, log=print):
+    "The training unit of one run (trained, resumed or read), and the run itself from its run file"
     st = train_settings(s, method, M)
     def train():
         run = train_rbm(method, M, data, s, work, progress)
         return train_summary(run, method, M)
     _unit(folder, f'train-{method}-M{M}', st, train, log, lambda d: f"{d['updates']} updates ({d['stopped'] or 'done'}),")
-    run = load_run(work / f"{method}-M{M}-{_key(st)}.h5")
-    points = tau_updates([u for u, _ in run.checkpoints], s['tau_points'], first=max(1, s['updates'] // 20))
-    rows = [_unit(folder, f'tau-{method}-M{M}-u{U}', st | {k: s[k] for k in TAU_KEYS} | dict(update=U),
-                  lambda U=U: tau_unit(method, run, U, data, M, s), log, _tau_message) for U in coarse_to_fine(points)]
-    first = onset(rows)
-    for U in sorted({points[-1]} | ({first} if first is not None else set())):
-        _unit(folder, f'gibbs-{method}-M{M}-u{U}', st | {k: s[k] for k in GIBBS_KEYS} | dict(update=U),
-              lambda U=U: gibbs_unit(method, run, U, data, M, s), log, lambda d: f"distance to the nearest training image {d['nn_mean'][-1]:.1f},")
+    return load_run(work / f"{method}-M{M}-{_key(st)}.h5")
+
+def gibbs_units(method:str, run, updates:list, M:int, data:dict, s:dict, folder:Path, log=print) -> list:
+    "Plain-Gibbs units of `run` at each of `updates`"
+    st = train_settings(s, method, M) | {k: s[k] for k in GIBBS_KEYS}
+    return [_unit(folder, f'gibbs-{method}-M{M}-u{U}', st | dict(update=U), lambda U=U: gibbs_unit(method, run, U, data, M, s), log,
+                  lambda d: f"distance to the nearest training image {d['nn_mean'][-1]:.1f},") for U in updates]
+
+def size_units(M:int, data:dict, s:dict, folder:Path, work:Path, progress:bool=False, log=print):
+    "The units of one training-set size: both trainings, plain Gibbs at their ends, τ points of both methods interleaved coarse to fine, plain Gibbs at PCD's onset"
+    runs = {m: train_unit(m, M, data, s, folder, work, progress, log) for m in methods_for(s, M)}
+    points = {m: tau_updates([u for u, _ in r.checkpoints], s['tau_points'], first=max(1, s['updates'] // 20)) for m, r in runs.items()}
+    for m, r in runs.items(): gibbs_units(m, r, points[m][-1:], M, data, s, folder, log)
+    rows = {m: [] for m in runs}
+    for i in coarse_to_fine(list(range(s['tau_points']))):
+        for m, r in runs.items():
+            if i >= len(points[m]): continue
+            U = points[m][i]
+            st = train_settings(s, m, M) | {k: s[k] for k in TAU_KEYS} | dict(update=U)
+            rows[m].append(_unit(folder, f'tau-{m}-M{M}-u{U}', st, lambda m=m, r=r, U=U: tau_unit(m, r, U, data, M, s), log, _tau_message))
+    for m, r in runs.items():
+        if (first := onset(rows[m])) is not None: gibbs_units(m, r, [first], M, data, s, folder, log)
 
 def run_study(s:dict, folder, work=None, progress:bool=False, log=print) -> dict:
     "Every unit of settings `s`, computed or read from `folder` (one JSON each; run files in `work`); returns `load_study(folder)`"
@@ -285,7 +304,7 @@ def run_study(s:dict, folder, work=None, progress:bool=False, log=print) -> dict
     _unit(folder, 'data', {k: s[k] for k in DATA_KEYS} | dict(sizes=list(s['sizes']), grid=s['grid']), lambda: data_unit(data, s))
     if s['cost_updates']: _unit(folder, 'cost-full', cost_settings(s), lambda: full_set_cost(s), log)
     for M in s['sizes']:
-        for method in methods_for(s, M): method_units(method, M, data, s, folder, work, progress, log)
+        size_units(M, data, s, folder, work, progress, log)
     return load_study(folder)
 
 def cost_settings(s:dict) -> dict: return json.loads(json.dumps({k: s[k] for k in ('pool', 'seed', 'cost_updates') + TRAIN_KEYS}))
@@ -352,13 +371,14 @@ def plot_tau(results:dict, s:dict, M:int=100, ax=None):
         rows, st = tau_rows(results, m, M), STYLE[m]
         if not rows: continue
         u = np.array([r['update'] for r in rows]); t = np.array([r['tau_exp'] for r in rows]); ok = np.array([r['thermalized'] for r in rows])
-        inf = ~np.isfinite(t)
+        inf, odd = ~np.isfinite(t), np.array([fit_artefact(r) for r in rows])
         t = np.where(np.isfinite(t), t, top)
         mk = 'o' if m == 'pcd' else 's'
-        ax.plot(u, t, '-', color=st['color'], lw=0.6)
+        ax.plot(u[~odd], t[~odd], '-', color=st['color'], lw=0.6)
         ax.scatter(u[ok], t[ok], marker=mk, color=st['color'], label=st['label'])
-        ax.scatter(u[~ok & ~inf], t[~ok & ~inf], marker=mk, facecolors='none', edgecolors=st['color'])
+        ax.scatter(u[~ok & ~inf & ~odd], t[~ok & ~inf & ~odd], marker=mk, facecolors='none', edgecolors=st['color'])
         ax.scatter(u[inf], t[inf], marker='^', color=st['color'])
+        if odd.any(): ax.scatter(u[odd], t[odd], marker='x', color=st['color'], label=f"{st['label']}: τ_exp fit artefact (τ_int < 1)")
     ax.axhline(ours, color='k', ls=':', lw=1, label=f"20 τ_exp = {s['tau_max_sweeps']} sweeps (limit here)")
     ax.axhline(paper, color='k', ls='--', lw=1, label=f"20 τ_exp = {s['paper_limit']:,} sweeps (paper's limit)")
     first = onset(tau_rows(results, 'pcd', M))
@@ -401,11 +421,11 @@ def plot_sizes(results:dict, s:dict, ax=None):
 
 def tau_table(results:dict, M:int) -> list:
     "One line per τ point of each method: rungs, τ_exp, thermalized, sweeps, train and test LL of the top model, distance of samples to the training set"
-    lines = [f"{'':4} {'update':>6} {'rungs':>5} {'tau_exp':>8} {'therm':>5} {'sweeps':>6} {'min acc':>7} {'train LL':>9} {'test LL':>9} {'±':>5} {'NN':>5} {'copies':>6}"]
+    lines = [f"{'':4} {'update':>6} {'rungs':>5} {'tau_exp':>8} {'therm':>5} {'sweeps':>6} {'min acc':>7} {'trips':>6} {'train LL':>9} {'test LL':>9} {'±':>5} {'NN':>5} {'copies':>6}"]
     for m in ('pcd', 'ptt'):
         for r in tau_rows(results, m, M):
             lines.append(f"{m:4} {r['update']:6d} {r['n_rungs']:5d} {r['tau_exp']:8.3g} {'yes' if r['thermalized'] else 'no':>5} {r['sweeps']:6d} "
-                         f"{min(r['acceptance']):7.2f} {r['train_ll'][-1]:9.2f} {r['test_ll'][-1]:9.2f} {r['log_z_se'][-1]:5.2f} {r['nn_mean']:5.1f} {r['nn_copies']:6.3f}")
+                         f"{min(r['acceptance']):7.2f} {r['round_trips']:6d} {r['train_ll'][-1]:9.2f} {r['test_ll'][-1]:9.2f} {r['log_z_se'][-1]:5.2f} {r['nn_mean']:5.1f} {r['nn_copies']:6.3f}")
     return lines
 
 def plot_gibbs(results:dict, M:int=100, ax=None):

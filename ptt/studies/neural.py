@@ -79,7 +79,7 @@ def plot_autocorrelation(acf:dict, ax=None):
     ax.legend(fontsize='small')
     return ax.figure
 
-# %% ../../nbs/24_neural.ipynb #9be2736d
+# %% ../../nbs/24_neural.ipynb #321b0be7
 def split_repeats(n_repeats:int, test_frac:float=0.2, seed:int=0) -> tuple:
     "(train, test) repeat indices, each sorted: a seeded random permutation of the repeats, round(test_frac·n_repeats) of them for test"
     n_test = round(test_frac * n_repeats)
@@ -97,7 +97,7 @@ def study_data(s:dict, path=None) -> dict:
     out['ref'] = {k: correlation_stats(out[k], out['triplets']) for k in ('train', 'test')}
     return out
 
-# %% ../../nbs/24_neural.ipynb #05f2a205
+# %% ../../nbs/24_neural.ipynb #3ce05c51
 def active_count_distribution(x, groups=None) -> tuple:
     """P(K) of the number K of 1s per row of binary `x`, K = 0..N, and its standard error: binomial (independent rows),
     or, with `groups` (a label per row, equal-sized groups such as repeats), the spread of P(K) between groups over sqrt(#groups)"""
@@ -114,7 +114,7 @@ def active_count_distribution(x, groups=None) -> tuple:
     if len(labels) < 2 or (sizes != sizes[0]).any(): raise ValueError("groups must be at least two, of equal size")
     return p, (counts / sizes[:, None]).std(0) / math.sqrt(len(labels))
 
-# %% ../../nbs/24_neural.ipynb #c2fd12c6
+# %% ../../nbs/24_neural.ipynb #5f04672e
 def correlation_stats(x, idx:torch.Tensor) -> dict:
     "Connected correlations of samples `x`: two-body over all pairs, three-body over the triplets `idx`"
     return dict(two_body=upper(covariance(x)).double(), three_body=three_body(x, idx)[0].double())
@@ -129,7 +129,7 @@ def correlation_pearson(x, ref:dict, idx:torch.Tensor) -> dict:
     c = correlation_stats(x, idx)
     return {k: float(stats.pearsonr(c[k].numpy(), ref[k].numpy()).statistic) for k in c}
 
-# %% ../../nbs/24_neural.ipynb #a3b8e3e4
+# %% ../../nbs/24_neural.ipynb #10f4ac1e
 def reference_levels(data:dict, n:int, draws:int=5, seed:int=0) -> dict:
     "MSE against the test set of `n` random training bins (floor) and of `n` independent-neuron samples with the training rates (ceiling): mean and sd over `draws`"
     g = torch.Generator().manual_seed(seed)
@@ -143,7 +143,7 @@ def reference_levels(data:dict, n:int, draws:int=5, seed:int=0) -> dict:
     out['train'] = {k: (data['ref']['train'][k] - data['ref']['test'][k]).pow(2).mean().item() for k in data['ref']['test']}   # all training bins
     return out
 
-# %% ../../nbs/24_neural.ipynb #a38df528
+# %% ../../nbs/24_neural.ipynb #b2567746
 FULL = dict(test_frac=0.2, split_seed=0, n_hidden=32, chains=(1000, 100, 300, 3000, 5000), seeds=(0, 1, 2), updates=4000,
             batch_size=2000, lr=1.0, max_lr=1.0, lr_decay=0.3, centered=True, gibbs_steps=10, log_points=20,
             n_samples=15000, sample_chains=1000, max_sweeps=2000, n_triplets=10000, scatter_chains=1000)
@@ -155,7 +155,7 @@ METHODS = ('pcd', 'ptt')
 STYLE = dict(train=dict(color='0.55', label='train'), test=dict(color='k', label='test'),
              pcd=dict(color='C0', label='PCD'), ptt=dict(color='C3', label='PTT'))
 
-# %% ../../nbs/24_neural.ipynb #f3337f35
+# %% ../../nbs/24_neural.ipynb #55118bf6
 def point_settings(s:dict) -> dict: return {k: v for k, v in s.items() if k not in ('chains', 'seeds')}
 
 def train_run(method:str, n_chains:int, seed:int, data:dict, s:dict):
@@ -197,7 +197,7 @@ def study_point(method:str, n_chains:int, seed:int, s:dict, data:dict) -> tuple:
     out['seconds'] = time.perf_counter() - t0
     return out, run.model, x
 
-# %% ../../nbs/24_neural.ipynb #52e1e0e7
+# %% ../../nbs/24_neural.ipynb #46904ec0
 def point_file(folder, method:str, n_chains:int, seed:int) -> Path: return Path(folder) / f"{method}_chains{n_chains}_seed{seed}.json"
 
 def save_samples(x, f:Path):
@@ -248,7 +248,7 @@ def load_study(folder) -> dict:
 
 def load_model(folder, method:str, n_chains:int, seed:int): return from_state_dict(torch.load(point_file(folder, method, n_chains, seed).with_suffix('.pt')))
 
-# %% ../../nbs/24_neural.ipynb #f808cdd9
+# %% ../../nbs/24_neural.ipynb #8ef19ec4
 def sweep_table(points:list, key:str) -> dict:
     "{method: {chains: (mean, se, n_seeds)}} of the MSE `key` ('two_body' or 'three_body') over the seeds"
     out = {}
@@ -265,7 +265,7 @@ def pcd_within(table:dict, tol:float=0.2) -> int|None:
     common = sorted(set(table['pcd']) & set(table['ptt']))
     return next((c for c in common if table['pcd'][c][0] <= (1 + tol) * table['ptt'][c][0]), None)
 
-# %% ../../nbs/24_neural.ipynb #4ddd6fc7
+# %% ../../nbs/24_neural.ipynb #9ec0682e
 def plot_scatter(data:dict, samples:dict, axes=None, max_points:int=3000):
     "Two- and three-body connected correlations of each model's samples (name -> samples) against the test set's, Pearson r in the legend"
     if axes is None: axes = plt.subplots(1, 2, figsize=(9, 4), layout='constrained')[1]
@@ -316,11 +316,11 @@ def plot_sweep(points:list, levels:dict|None=None, axes=None):
     return axes[0].figure
 
 def summary_table(points:list) -> str:
-    "One line per point: MSEs, Pearson r, rates, the sampler's thermalization, times"
-    lines = [f"{'method':>6} {'chains':>6} {'seed':>4} {'MSE2':>9} {'MSE3':>9} {'r2':>6} {'r3':>6} {'rates':>8} {'rungs':>5} {'therm':>5} {'tau':>6} {'train s':>7} {'samp s':>6} stopped"]
+    "One line per point: MSEs and Pearson r against the test set, rates MSE, PTT's training ladder, the sampler's rungs, weakest acceptance and thermalization, times"
+    lines = [f"{'method':>6} {'chains':>6} {'seed':>4} {'MSE2':>9} {'MSE3':>9} {'r2':>6} {'r3':>6} {'rates':>8} {'ladder':>6} {'rungs':>5} {'acc':>5} {'therm':>5} {'tau':>6} {'train s':>7} {'samp s':>6} stopped"]
     for r in sorted(points, key=lambda r: (r['n_chains'], r['method'], r['seed'])):
         sp = r['sampler']
         lines.append(f"{r['method']:>6} {r['n_chains']:>6} {r['seed']:>4} {r['mse']['two_body']:9.3g} {r['mse']['three_body']:9.3g} {r['pearson']['two_body']:6.3f} "
-                     f"{r['pearson']['three_body']:6.3f} {r['rates_mse']:8.2g} {sp['n_rungs']:>5} {str(sp['thermalized'])[0]:>5} {sp['tau_exp']:6.2f} "
+                     f"{r['pearson']['three_body']:6.3f} {r['rates_mse']:8.2g} {r['ladder_rungs'] or '':>6} {sp['n_rungs']:>5} {sp['min_acceptance']:5.2f} {str(sp['thermalized'])[0]:>5} {sp['tau_exp']:6.2f} "
                      f"{r['train_seconds']:7.0f} {sp['seconds']:6.0f} {r['stopped'] or ''}")
     return '\n'.join(lines)

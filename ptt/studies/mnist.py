@@ -270,6 +270,7 @@ def train_unit(method:str, M:int, data:dict, s:dict, folder:Path, work:Path, pro
     st = train_settings(s, method, M)
     def train():
         run = train_rbm(method, M, data, s, work, progress)
+        if run.interrupted: raise KeyboardInterrupt(f"training of {method} on M={M} interrupted at update {run.state.update}: not saved as a result; run the study again to resume it")
         return train_summary(run, method, M)
     _unit(folder, f'train-{method}-M{M}', st, train, log, lambda d: f"{d['updates']} updates ({d['stopped'] or 'done'}),")
     return load_run(work / f"{method}-M{M}-{_key(st)}.h5")
@@ -353,38 +354,40 @@ def plot_ll(results:dict, M:int=100, ax=None):
             ax.plot(u, y, ls, color=st['color'], lw=0.6, alpha=0.6)
             ax.scatter(u[ok], y[ok], marker='o' if m == 'pcd' else 's', color=st['color'], s=18, label=f"{st['label']} {tag} (ladder)")
             ax.scatter(u[~ok], y[~ok], marker='o' if m == 'pcd' else 's', facecolors='none', edgecolors=st['color'], s=18)
-    first = onset(tau_rows(results, 'pcd', M))
-    if first is not None:
-        r = next(r for r in tau_rows(results, 'pcd', M) if r['update'] == first)
-        ax.plot([first], [r['test_ll'][-1]], '*', ms=14, color='C3', mec='k', label='PCD: ladders stop thermalizing')
+    for m in ('pcd', 'ptt'):
+        if (first := onset(tau_rows(results, m, M))) is not None:
+            r = next(r for r in tau_rows(results, m, M) if r['update'] == first)
+            ax.plot([first], [r['test_ll'][-1]], '*', ms=14, color=STYLE[m]['color'], mec='k', label=f"{STYLE[m]['label']}: ladders stop thermalizing")
     ax.set(xscale='log', xlabel='update', ylabel='log-likelihood per image (nats)', title=f'M = {M}')
-    ax.legend(fontsize='x-small')
+    ax.legend(fontsize='x-small', loc='lower right')
     return ax.figure
 
 def plot_tau(results:dict, s:dict, M:int=100, ax=None):
-    "τ_exp of the ladder at each τ point (filled: thermalized within the limit; open: not, the value is what the run measured; ▲ at the top: C(t) never fell to 0.5)"
+    "τ_exp of the ladder at each τ point (filled: thermalized within the limit; open: not, the value is what the run measured; ▲: C(t) never fell to 0.5, drawn at the lower bound sweeps/ln 2; ◇: C(t) too noisy to fit, τ_int drawn; ×: fit artefact)"
     if ax is None: _, ax = plt.subplots(figsize=(6, 3.6), layout='constrained')
     ours, paper = s['tau_max_sweeps'] / s['therm_factor'], s['paper_limit'] / s['therm_factor']
-    finite = [r['tau_exp'] for m in ('pcd', 'ptt') for r in tau_rows(results, m, M) if math.isfinite(r['tau_exp'])]
-    top = max(finite + [ours, paper]) * 2
     for m in ('pcd', 'ptt'):
         rows, st = tau_rows(results, m, M), STYLE[m]
         if not rows: continue
-        u = np.array([r['update'] for r in rows]); t = np.array([r['tau_exp'] for r in rows]); ok = np.array([r['thermalized'] for r in rows])
-        inf, odd = ~np.isfinite(t), np.array([fit_artefact(r) for r in rows])
-        t = np.where(np.isfinite(t), t, top)
-        mk = 'o' if m == 'pcd' else 's'
-        ax.plot(u[~odd], t[~odd], '-', color=st['color'], lw=0.6)
-        ax.scatter(u[ok], t[ok], marker=mk, color=st['color'], label=st['label'])
-        ax.scatter(u[~ok & ~inf & ~odd], t[~ok & ~inf & ~odd], marker=mk, facecolors='none', edgecolors=st['color'])
-        ax.scatter(u[inf], t[inf], marker='^', color=st['color'])
-        if odd.any(): ax.scatter(u[odd], t[odd], marker='x', color=st['color'], label=f"{st['label']}: τ_exp fit artefact (τ_int < 1)")
+        u, t, ok = (np.array([r[k] for r in rows]) for k in ('update', 'tau_exp', 'thermalized'))
+        inf, nan, odd = np.isinf(t), np.isnan(t), np.array([fit_artefact(r) for r in rows])
+        y = np.where(inf, np.array([r['sweeps'] for r in rows]) / math.log(2), np.where(nan, [r['tau_int'] for r in rows], t))
+        mk, c = ('o' if m == 'pcd' else 's'), st['color']
+        ax.plot(u[~odd], y[~odd], '-', color=c, lw=0.6)
+        ax.scatter(u[ok], y[ok], marker=mk, color=c, label=f"{st['label']}: thermalized")
+        rest = ~ok & ~inf & ~nan & ~odd
+        if rest.any(): ax.scatter(u[rest], y[rest], marker=mk, facecolors='none', edgecolors=c, label=f"{st['label']}: not thermalized (τ_exp measured)")
+        if nan.any(): ax.scatter(u[nan], y[nan], marker='D', facecolors='none', edgecolors=c, label=f"{st['label']}: C(t) too noisy to fit (τ_int)")
+        if inf.any(): ax.scatter(u[inf], y[inf], marker='^', color=c, label=f"{st['label']}: C(t) > 0.5 throughout (τ_exp > sweeps/ln 2)")
+        if odd.any(): ax.scatter(u[odd], y[odd], marker='x', color=c, label=f"{st['label']}: τ_exp fit artefact (τ_int < 1)")
+        if (first := onset(rows)) is not None:
+            ax.plot([first], [ours], '*', ms=14, color=c, mec='k', label=f"{st['label']}: from here on not thermalized")
     ax.axhline(ours, color='k', ls=':', lw=1, label=f"20 τ_exp = {s['tau_max_sweeps']} sweeps (limit here)")
     ax.axhline(paper, color='k', ls='--', lw=1, label=f"20 τ_exp = {s['paper_limit']:,} sweeps (paper's limit)")
-    first = onset(tau_rows(results, 'pcd', M))
-    if first is not None: ax.plot([first], [ours], '*', ms=14, color='C3', mec='k', label='PCD: onset')
-    ax.set(xscale='log', yscale='log', xlabel='update', ylabel='τ_exp (PTT sweeps)', title=f'M = {M}')
-    ax.legend(fontsize='x-small')
+    ax.set(xscale='log', yscale='log', xlabel='update', ylabel=f"τ_exp (PTT sweeps of {s['tau_gibbs_steps']} Gibbs sweeps)", title=f'M = {M}')
+    ups = sorted({r['update'] for m in ('pcd', 'ptt') for r in tau_rows(results, m, M)})
+    ax.xaxis.set_minor_formatter(plt.NullFormatter()); ax.set_xticks(ups, [str(u) for u in ups], fontsize=7)
+    ax.legend(fontsize='x-small', loc='upper left', bbox_to_anchor=(1.01, 1))
     return ax.figure
 
 def image_grid(images:torch.Tensor, ncol:int=4) -> np.ndarray:

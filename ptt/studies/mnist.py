@@ -7,11 +7,11 @@ Docs: https://ptt-dev.github.io/ptt/mnist.html.md"""
 # %% auto #0
 __all__ = ['FULL', 'QUICK', 'DATA_KEYS', 'TRAIN_KEYS', 'TAU_KEYS', 'GIBBS_KEYS', 'STYLE', 'pooled_images', 'load_images',
            'subset_indices', 'study_data', 'train_settings', 'train_rbm', 'train_summary', 'tau_updates',
-           'coarse_to_fine', 'pack_images', 'unpack_images', 'ptt_ladder_upto', 'thermalized_ladder', 'tau_unit',
-           'fit_artefact', 'onset', 'paper_thermalizable', 'tau_rows', 'gibbs_trajectories', 'gibbs_unit', 'data_unit',
-           'methods_for', 'train_unit', 'gibbs_units', 'size_units', 'run_study', 'cost_settings', 'full_set_cost',
-           'load_study', 'plot_ll', 'plot_tau', 'image_grid', 'plot_grids', 'plot_sizes', 'tau_table', 'plot_gibbs',
-           'plot_frames']
+           'coarse_to_fine', 'pack_images', 'unpack_images', 'ptt_ladder_upto', 'ladder_models', 'thermalized_ladder',
+           'tau_unit', 'fit_artefact', 'onset', 'paper_thermalizable', 'tau_rows', 'gibbs_trajectories', 'gibbs_unit',
+           'data_unit', 'methods_for', 'train_unit', 'gibbs_units', 'size_units', 'run_study', 'cost_settings',
+           'full_set_cost', 'load_study', 'plot_ll', 'plot_tau', 'image_grid', 'plot_grids', 'plot_sizes', 'tau_table',
+           'plot_gibbs', 'plot_frames']
 
 # %% ../../nbs/25_mnist.ipynb #mnist002
 import json, math, time, hashlib, tempfile, dataclasses
@@ -28,16 +28,17 @@ from ..train import fit, mean_free_energy
 from ..run import load_run, write_atomic, same_settings
 from ..sample import checkpoint_ladder, record_samples
 from ..reservoir import Tempering
+from ..ladder import independent_model
 from ..metrics import nearest_neighbour_distances, hamming_distances
 
 # %% ../../nbs/25_mnist.ipynb #mnist006
 FULL = dict(pool=1, seed=0, sizes=(100, 1000), ptt_sizes=(100,), n_test=None,
             n_hidden=100, n_chains=500, gibbs_steps=10, updates=6000, lr=0.01, ptt_lr=0.001, max_lr=0.01, log_every=10,
             tau_points=8, tau_chains=64, tau_gibbs_steps=2, tau_min_sweeps=100, tau_max_sweeps=1000, n_records=5, grid=16,
-            therm_factor=20., paper_limit=50_000, cost_updates=20, gibbs_chains=100, gibbs_sweeps=10_000, gibbs_shown=5)
+            therm_factor=20., paper_limit=50_000, cost_updates=20, gibbs_chains=100, gibbs_sweeps=10_000, gibbs_shown=5, long_max_sweeps=3000)
 
 QUICK = dict(FULL, pool=2, sizes=(100,), n_test=500, n_hidden=10, n_chains=100, updates=1000, log_every=10, lr=0.05, ptt_lr=0.05, max_lr=0.05,
-             tau_points=3, tau_chains=100, tau_max_sweeps=600, n_records=10, cost_updates=0, gibbs_chains=50, gibbs_sweeps=200)
+             tau_points=3, tau_chains=100, tau_max_sweeps=600, n_records=10, cost_updates=0, gibbs_chains=50, gibbs_sweeps=200, long_max_sweeps=300)
 
 # %% ../../nbs/25_mnist.ipynb #mnist008
 def pooled_images(x:torch.Tensor, pool:int) -> torch.Tensor:
@@ -150,25 +151,31 @@ def _capped(report, max_spacing:int):
     "`report` with its sampling spacing at most `max_spacing` (an unthermalized run's τ_int can be as long as the run)"
     return dataclasses.replace(report, plan=dataclasses.replace(report.plan, spacing=min(report.plan.spacing, max(1, max_spacing))))
 
-def thermalized_ladder(method:str, run, U:int, s:dict, g) -> tuple:
-    "Tempering over the ladder of `run` at update `U` (PTT: its own rungs; PCD: its checkpoints assembled a posteriori), thermalized within `tau_max_sweeps`"
-    therm = dict(factor=s['therm_factor'], min_sweeps=s['tau_min_sweeps'], max_sweeps=s['tau_max_sweeps'])
-    if method == 'pcd':
+def ladder_models(method:str, run, rungs:list):
+    "The models of a ladder whose rungs are the checkpoints of updates `rungs` (rung 0: the independent model PTT or `checkpoint_ladder` put under them)"
+    if method == 'ptt': return ptt_ladder_upto(run, rungs[-1])[0]
+    cps = dict(run.checkpoints)
+    return stack([independent_model(run.checkpoints[0][1])] + [cps[u] for u in rungs[1:]])
+
+def thermalized_ladder(method:str, run, U:int, s:dict, g, rungs:list|None=None, max_sweeps:int|None=None) -> tuple:
+    "Tempering over the ladder of `run` at update `U` (PTT: its own rungs; PCD: its checkpoints assembled a posteriori, or the given `rungs`), thermalized within `max_sweeps` (default `tau_max_sweeps`)"
+    therm = dict(factor=s['therm_factor'], min_sweeps=s['tau_min_sweeps'], max_sweeps=max_sweeps or s['tau_max_sweeps'])
+    if method == 'pcd' and rungs is None:
         b = checkpoint_ladder(run, n_chains=s['tau_chains'], gibbs_steps=s['tau_gibbs_steps'], upto=U, full=True, generator=g, **therm)
         return b.tempering, b.report, list(b.values)
-    models, ups = ptt_ladder_upto(run, U)
+    models, ups = (ptt_ladder_upto(run, U) if rungs is None else (ladder_models(method, run, rungs), list(rungs)))
     x0 = gibbs(models[0], models[0].random_visible(s['tau_chains'], g), 1, g)
     tmp = Tempering(models, x0.unsqueeze(0).repeat(len(models), 1, 1), s['tau_gibbs_steps'], g)
     return tmp, tmp.thermalize(warn=False, **therm), ups
 
 def _mean_ll(model, x:torch.Tensor, log_z:float) -> float: return -mean_free_energy(model, x) - log_z
 
-def tau_unit(method:str, run, U:int, data:dict, M:int, s:dict) -> dict:
-    "The ladder of `run` at update `U` thermalized: τ_exp and whether 20 τ_exp fit in the sweep limit, log Z and LL of every rung, samples"
+def tau_unit(method:str, run, U:int, data:dict, M:int, s:dict, rungs:list|None=None, max_sweeps:int|None=None) -> dict:
+    "The ladder of `run` at update `U` (or of the given `rungs`) thermalized: τ_exp and whether 20 τ_exp fit in the sweep limit, log Z and LL of every rung, samples"
     t0, g = time.perf_counter(), make_generator(s['seed'] * 7919 + U)
-    tmp, report, ups = thermalized_ladder(method, run, U, s, g)
+    tmp, report, ups = thermalized_ladder(method, run, U, s, g, rungs, max_sweeps)
     t1 = time.perf_counter()
-    out = record_samples(tmp, _capped(report, s['tau_max_sweeps'] // (2 * s['n_records'])), s['n_records'] * s['tau_chains'])
+    out = record_samples(tmp, _capped(report, (max_sweeps or s['tau_max_sweeps']) // (2 * s['n_records'])), s['n_records'] * s['tau_chains'])
     models, tr, te = tmp.models, data['train'][M], data['test']
     log_z, se = out.log_z.tolist(), out.log_z_se.tolist()
     nn = nearest_neighbour_distances(out.x, tr).double()
@@ -295,6 +302,12 @@ def size_units(M:int, data:dict, s:dict, folder:Path, work:Path, progress:bool=F
             rows[m].append(_unit(folder, f'tau-{m}-M{M}-u{U}', st, lambda m=m, r=r, U=U: tau_unit(m, r, U, data, M, s), log, _tau_message))
     for m, r in runs.items():
         if (first := onset(rows[m])) is not None: gibbs_units(m, r, [first], M, data, s, folder, log)
+    if s.get('long_max_sweeps'):                       # the last ladders again, without refinement, with a longer limit
+        for m, r in runs.items():
+            last = rows[m][0]                            # coarse to fine: the first row is the last τ point
+            st = train_settings(s, m, M) | {k: s[k] for k in TAU_KEYS} | dict(update=last['update'], rungs=last['rung_updates'], long_max_sweeps=s['long_max_sweeps'])
+            _unit(folder, f"long-{m}-M{M}-u{last['update']}", st, lambda m=m, r=r, last=last: tau_unit(m, r, last['update'], data, M, s, last['rung_updates'], s['long_max_sweeps']),
+                  log, _tau_message)
 
 def run_study(s:dict, folder, work=None, progress:bool=False, log=print) -> dict:
     "Every unit of settings `s`, computed or read from `folder` (one JSON each; run files in `work`); returns `load_study(folder)`"
@@ -326,16 +339,16 @@ def load_study(folder) -> dict:
     if (folder / 'data.json').exists(): out['data'] = json.loads((folder / 'data.json').read_text())
     for f in sorted(folder.glob('train-*.json')):
         d = json.loads(f.read_text()); out[('train', d['method'], d['M'])] = d
-    for kind in ('tau', 'gibbs'):
+    for kind in ('tau', 'gibbs', 'long'):
         for f in sorted(folder.glob(f'{kind}-*.json')):
             d = json.loads(f.read_text()); out.setdefault((kind, d['method'], d['M']), []).append(d)
-    for k in [k for k in out if k[0] in ('tau', 'gibbs')]:
+    for k in [k for k in out if k[0] in ('tau', 'gibbs', 'long')]:
         train = out.get(('train',) + k[1:], {}).get('settings', {})
         out[k] = sorted([r for r in out[k] if all(r['settings'].get(n) == v for n, v in train.items())], key=lambda r: r['update'])
     if (folder / 'cost-full.json').exists(): out['cost'] = json.loads((folder / 'cost-full.json').read_text())
     return out
 
-# %% ../../nbs/25_mnist.ipynb #mnist048
+# %% ../../nbs/25_mnist.ipynb #mnist050
 STYLE = dict(pcd=dict(color='C3', label='PCD'), ptt=dict(color='C2', label='PTT'))
 
 def plot_ll(results:dict, M:int=100, ax=None):

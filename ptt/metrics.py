@@ -9,7 +9,7 @@ __all__ = ['ISING_OBSERVABLES', 'indicators', 'bootstrap', 'ising_observables', 
            'triplets', 'three_body', 'mse_correlations', 'CorrelationErrors', 'correlation_errors',
            'plot_correlation_errors', 'PCA', 'pca', 'nearest_neighbour_distances', 'hamming_distances', 'nn_summary',
            'NearestNeighbours', 'nearest_neighbours', 'PrivacyFit', 'privacy_pvalues', 'plot_nn_distances', 'emd',
-           'emd_pca', 'emd_hamming', 'magnetization_histogram']
+           'emd_pca', 'emd_hamming', 'magnetization_histogram', 'active_count_distribution']
 
 # %% ../nbs/12_metrics.ipynb #685a0623
 import math
@@ -426,3 +426,20 @@ def magnetization_histogram(m, bins:int=51) -> tuple:
     counts = torch.histc(m, int(bins), -1, 1)
     edges = torch.linspace(-1, 1, int(bins) + 1, dtype=m.dtype, device=m.device)
     return counts / (len(m) * 2 / int(bins)), edges
+
+# %% ../nbs/12_metrics.ipynb #2fd3ef3b
+def active_count_distribution(x, groups=None) -> tuple:
+    """P(K) of the number K of 1s per row of binary `x`, K = 0..N, and its standard error: binomial (independent rows),
+    or, with `groups` (a label per row, equal-sized groups such as repeats), the spread of P(K) between groups over sqrt(#groups)"""
+    x = torch.as_tensor(x)
+    if x.ndim != 2 or len(x) == 0: raise ValueError(f"x must be a non-empty (rows, units) array, got shape {tuple(x.shape)}")
+    if not ((x == 0) | (x == 1)).all(): raise ValueError("x must be binary (0/1)")
+    k, n_units = x.sum(1).round().long(), x.shape[1]
+    p = torch.bincount(k, minlength=n_units + 1).double() / len(k)
+    if groups is None: return p, (p * (1 - p) / len(k)).sqrt()
+    labels, g = torch.unique(torch.as_tensor(groups), return_inverse=True)
+    if len(g) != len(k): raise ValueError(f"{len(g)} group labels for {len(k)} rows")
+    counts = torch.zeros(len(labels), n_units + 1, dtype=torch.float64).index_put_((g, k), torch.ones(len(k), dtype=torch.float64), accumulate=True)
+    sizes = counts.sum(1)
+    if len(labels) < 2 or (sizes != sizes[0]).any(): raise ValueError("groups must be at least two, of equal size")
+    return p, (counts / sizes[:, None]).std(0) / math.sqrt(len(labels))

@@ -7,10 +7,10 @@ Docs: https://ptt-dev.github.io/ptt/neural.html.md"""
 # %% auto #0
 __all__ = ['N_REPEATS', 'N_BINS', 'N_NEURONS', 'ACF_LAGS', 'FULL', 'QUICK', 'METHODS', 'STYLE', 'retina_repeats',
            'psth_reliability', 'autocorrelation', 'decay_lag', 'activity_autocorrelation', 'plot_autocorrelation',
-           'split_repeats', 'study_data', 'active_count_distribution', 'correlation_stats', 'correlation_mse',
-           'correlation_pearson', 'reference_levels', 'point_settings', 'train_run', 'sample_run', 'study_point',
-           'point_file', 'save_samples', 'load_samples', 'study_order', 'run_study', 'load_study', 'load_model',
-           'sweep_table', 'pcd_within', 'plot_scatter', 'plot_pk', 'plot_sweep', 'summary_table']
+           'split_repeats', 'study_data', 'correlation_stats', 'correlation_mse', 'correlation_pearson',
+           'reference_levels', 'point_settings', 'train_run', 'sample_run', 'study_point', 'point_file', 'save_samples',
+           'load_samples', 'study_order', 'run_study', 'load_study', 'load_model', 'sweep_table', 'pcd_within',
+           'plot_scatter', 'plot_pk', 'plot_sweep', 'summary_table']
 
 # %% ../../nbs/24_neural.ipynb #8b7e1ead
 import json, math, time, warnings
@@ -23,7 +23,7 @@ import ptt.data as D
 from ..rbm import from_state_dict
 from ..train import fit
 from ..sample import sample
-from ..metrics import moments, covariance, upper, triplets, three_body
+from ..metrics import moments, covariance, upper, triplets, three_body, active_count_distribution
 from .ising import report_summary
 from ..run import write_atomic, same_settings
 
@@ -96,23 +96,6 @@ def study_data(s:dict, path=None) -> dict:
                triplets=triplets(N_NEURONS, n_triplets=s['n_triplets'], generator=torch.Generator().manual_seed(s['split_seed'])))
     out['ref'] = {k: correlation_stats(out[k], out['triplets']) for k in ('train', 'test')}
     return out
-
-# %% ../../nbs/24_neural.ipynb #3ce05c51
-def active_count_distribution(x, groups=None) -> tuple:
-    """P(K) of the number K of 1s per row of binary `x`, K = 0..N, and its standard error: binomial (independent rows),
-    or, with `groups` (a label per row, equal-sized groups such as repeats), the spread of P(K) between groups over sqrt(#groups)"""
-    x = torch.as_tensor(x)
-    if x.ndim != 2 or len(x) == 0: raise ValueError(f"x must be a non-empty (rows, units) array, got shape {tuple(x.shape)}")
-    if not ((x == 0) | (x == 1)).all(): raise ValueError("x must be binary (0/1)")
-    k, n_units = x.sum(1).round().long(), x.shape[1]
-    p = torch.bincount(k, minlength=n_units + 1).double() / len(k)
-    if groups is None: return p, (p * (1 - p) / len(k)).sqrt()
-    labels, g = torch.unique(torch.as_tensor(groups), return_inverse=True)
-    if len(g) != len(k): raise ValueError(f"{len(g)} group labels for {len(k)} rows")
-    counts = torch.zeros(len(labels), n_units + 1, dtype=torch.float64).index_put_((g, k), torch.ones(len(k), dtype=torch.float64), accumulate=True)
-    sizes = counts.sum(1)
-    if len(labels) < 2 or (sizes != sizes[0]).any(): raise ValueError("groups must be at least two, of equal size")
-    return p, (counts / sizes[:, None]).std(0) / math.sqrt(len(labels))
 
 # %% ../../nbs/24_neural.ipynb #5f04672e
 def correlation_stats(x, idx:torch.Tensor) -> dict:

@@ -244,7 +244,9 @@ def save_json(d:dict, f:Path): write_atomic(Path(f), lambda t: t.write_text(json
 def save_samples(x, f:Path):
     "Binary samples `x`, packed 8 to a byte, written atomically to the .npz `f`"
     x = x.detach().cpu().numpy().astype(np.uint8)
-    write_atomic(Path(f), lambda t: np.savez_compressed(open(t, 'wb'), bits=np.packbits(x, axis=1), n_visible=x.shape[1]))
+    def write(t:Path):
+        with open(t, 'wb') as fh: np.savez_compressed(fh, bits=np.packbits(x, axis=1), n_visible=x.shape[1])   # a file object: no '.npz' added to the name
+    write_atomic(Path(f), write)
 
 def load_samples(f:Path) -> torch.Tensor:
     "Samples saved by `save_samples`, as a float tensor"

@@ -8,9 +8,9 @@ Docs: https://ptt-dev.github.io/ptt/neural.html.md"""
 __all__ = ['N_REPEATS', 'N_BINS', 'N_NEURONS', 'ACF_LAGS', 'FULL', 'QUICK', 'METHODS', 'STYLE', 'retina_repeats',
            'psth_reliability', 'autocorrelation', 'decay_lag', 'activity_autocorrelation', 'plot_autocorrelation',
            'split_repeats', 'study_data', 'correlation_stats', 'correlation_mse', 'correlation_pearson',
-           'reference_levels', 'point_settings', 'train_run', 'sample_run', 'study_point', 'point_file', 'save_samples',
-           'load_samples', 'study_order', 'run_study', 'load_study', 'load_model', 'sweep_table', 'pcd_within',
-           'plot_scatter', 'plot_pk', 'plot_sweep', 'summary_table']
+           'reference_levels', 'point_settings', 'train_run', 'sample_run', 'study_point', 'point_file', 'study_order',
+           'run_study', 'load_study', 'load_model', 'sweep_table', 'pcd_within', 'plot_scatter', 'plot_pk',
+           'plot_sweep', 'summary_table']
 
 # %% ../../nbs/24_neural.ipynb #8b7e1ead
 import json, math, time, warnings
@@ -26,6 +26,7 @@ from ..sample import sample
 from ..metrics import moments, covariance, upper, triplets, three_body, active_count_distribution
 from .ising import report_summary
 from ..run import write_atomic, same_settings
+from .hgd import save_samples, load_samples
 
 # %% ../../nbs/24_neural.ipynb #0342429d
 N_REPEATS, N_BINS, N_NEURONS = 297, 953, 50
@@ -182,16 +183,6 @@ def study_point(method:str, n_chains:int, seed:int, s:dict, data:dict) -> tuple:
 
 # %% ../../nbs/24_neural.ipynb #46904ec0
 def point_file(folder, method:str, n_chains:int, seed:int) -> Path: return Path(folder) / f"{method}_chains{n_chains}_seed{seed}.json"
-
-def save_samples(x, f:Path):
-    "Binary samples `x`, packed 8 to a byte, written atomically to the .npz `f`"
-    x = x.detach().cpu().numpy().astype(np.uint8)
-    write_atomic(Path(f), lambda t: np.savez_compressed(open(t, 'wb'), bits=np.packbits(x, axis=1), n_visible=x.shape[1]))
-
-def load_samples(f:Path) -> torch.Tensor:
-    "Samples saved by `save_samples`, as a float tensor"
-    z = np.load(f)
-    return torch.from_numpy(np.unpackbits(z['bits'], axis=1)[:, :int(z['n_visible'])].astype(np.float32))
 
 def study_order(s:dict) -> list:
     "(method, chains, seed) in the order they are computed: scatter points of each seed first"

@@ -109,19 +109,19 @@ def acf_noise(C, n_samples:int, c:float=6.) -> float:
     return math.sqrt((1 + 2 * float(C[1:w + 1].square().sum())) / n_samples)
 
 # %% ../nbs/04_diagnostics.ipynb #3a0918eb
-def tau_exp(C, upper:float=0.5, lower:float=0.05, noise:float=0., k_noise:float=10.) -> TauExp:
-    "$\\tau_{exp}$ from a fit of $\\log C(t)$ between where $C$ falls to `upper` and where it reaches max(`lower`, `k_noise`·`noise`)"
+def tau_exp(C, upper:float=0.5, lower:float=0.05, noise:float=0., k_noise:float=10., n_steps:int|None=None) -> TauExp:
+    "$\\tau_{exp}$ from a fit of $\\log C(t)$ between where $C$ falls to `upper` and where it reaches max(`lower`, `k_noise`·`noise`); an oscillating $C$'s envelope is taken over lags up to half the series' length `n_steps` (if given)"
     C = _acf(C)
     if not 0 < lower < upper < 1: raise ValueError(f"need 0 < lower < upper < 1, got lower={lower}, upper={upper}")
     n, floor = len(C), max(lower, k_noise * noise)
     below = (C[1:] <= upper).nonzero()
     if not len(below): return TauExp(math.inf, math.nan, n, n, False)       # the decay is not seen
     if floor >= upper: return TauExp(math.nan, math.nan, n, n, False)       # too noisy to fit the decay
-    envelope = C.flip(0).cummax(0).values.flip(0)  # the smallest non-increasing function above C
-    crossing = C[1:][C[1:] < floor]
-    if (len(crossing) and crossing[0] < -floor) or (envelope - C)[C > floor].max() > floor:
-        C = envelope                               # C oscillates beyond its noise (swaps alternating by parity): fit the decay of its peaks
-    start = int(below[0]) + 1
+    m = n if n_steps is None else min(n, max(2, n_steps // 2))   # Ĉ(t) averages n_steps - t pairs: its last lags are noise several times the floor's
+    envelope = C[:m].flip(0).cummax(0).values.flip(0)  # the smallest non-increasing function above C (on the trusted lags)
+    crossing, start = C[1:m][C[1:m] < floor], int(below[0]) + 1
+    if start < m - 1 and ((len(crossing) and crossing[0] < -floor) or (envelope - C[:m])[C[:m] > floor].max() > floor):
+        C, n = envelope, m                         # C oscillates beyond its noise (swaps alternating by parity): fit the decay of its peaks
     under = (C[start:] < floor).nonzero()
     stop = start + int(under[0]) if len(under) else n
     lo, hi = (start, stop) if stop - start >= 2 else (start - 1, start + 1)  # fast decay: straddle the drop
@@ -226,7 +226,7 @@ def ladder_taus(rungs, T:int, max_lag:int|None=None, c:float=6., upper:float=0.5
     rungs = _rungs(rungs, T)
     C = autocorrelation(rungs, max_lag, mean=(T - 1) / 2)
     noise = acf_noise(C, rungs.shape[0] * rungs.shape[1], c)
-    return LadderTaus(tau_exp(C, upper, lower, noise, k_noise), tau_int(C, c), C, noise)
+    return LadderTaus(tau_exp(C, upper, lower, noise, k_noise, n_steps=rungs.shape[0]), tau_int(C, c), C, noise)
 
 # %% ../nbs/04_diagnostics.ipynb #5424d5f8
 @dataclass(frozen=True)

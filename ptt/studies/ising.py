@@ -27,7 +27,7 @@ from ..exact import log_partition, log_likelihood, activity_distribution
 from ..train import fit
 from ..sample import checkpoint_ladder, temperature_ladder, run_ladder, record_samples, sample
 from ..metrics import ising_moments, ising_observables
-from ..run import write_atomic, same_settings
+from ..run import write_atomic, saved_result
 
 # %% ../../nbs/20_ising.ipynb #3dc44ea7
 FULL = dict(Ls=(4, 6, 8), betas=(0.30, 0.40, 0.44, 0.48, 0.55, 0.60), n_data=6000, updates=3000, n_chains=1000,
@@ -180,8 +180,7 @@ def run_study(s:dict, folder, progress:bool=True) -> list:
     for L in s['Ls']:
         for beta in s['betas']:
             f = point_file(folder, L, beta)
-            if f.exists() and same_settings(json.loads(f.read_text()).get('settings'), point_settings(s)):
-                results.append(json.loads(f.read_text())); continue
+            if (r := saved_result(f, point_settings(s))) is not None: results.append(r); continue
             r, models = study_point(L, beta, s)
             save_models(models, f.with_suffix('.pt'))
             write_atomic(f, lambda t: t.write_text(json.dumps(r, indent=1)))

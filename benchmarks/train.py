@@ -66,7 +66,7 @@ class Stepper:
                             max_lr=args.max_lr if method == 'ptt' else None, seed=args.seed,
                             **(dict(freeze=args.freeze, simulated_rungs=args.simulated_rungs, **{k: v for k, v in dict(sweeps_per_update=args.ptt_sweeps,
                                     therm_gibbs_steps=args.therm_gibbs, local_min_sweeps=args.local_min_sweeps,
-                                    local_gibbs_steps=args.local_gibbs).items() if v is not None})
+                                    local_gibbs_steps=args.local_gibbs, min_renewal=args.min_renewal).items() if v is not None})
                                if method == 'ptt' else {}))
         self.x, kind, q = T.prepare_data(x, device=device)
         self.run = T.start_run(self.x, kind, q, cfg, device)
@@ -170,7 +170,7 @@ def ll_benchmark(args, device):
     lrs = dict(pcd=dict(lr=args.pcd_lr, pcd_exact_log_z=1, gibbs_steps=_gibbs(args, 'pcd')),
                ptt=dict(lr=args.hgd_lr, gibbs_steps=_gibbs(args, 'ptt'), max_lr=args.hgd_max_lr, freeze=args.freeze, simulated_rungs=args.simulated_rungs, final_eval='none',
                         **{k: v for k, v in dict(therm_gibbs_steps=args.therm_gibbs, local_min_sweeps=args.local_min_sweeps, local_gibbs_steps=args.local_gibbs,
-                                                 sweeps_per_update=args.ptt_sweeps, lr_floor=args.hgd_lr_floor).items() if v is not None}))
+                                                 min_renewal=args.min_renewal, sweeps_per_update=args.ptt_sweeps, lr_floor=args.hgd_lr_floor).items() if v is not None}))
     runs, stopped, chunk_s = {}, {}, args.budget / args.points
     t_start = time.perf_counter()
     with warnings.catch_warnings(record=True) as caught:
@@ -304,6 +304,7 @@ def main():
     p.add_argument('--ptt-gibbs', type=int, default=None, help="Gibbs sweeps per PTT sweep (default: --gibbs)")
     p.add_argument('--local-gibbs', type=int, default=None, help="Gibbs sweeps per sweep of a local freeze (default: the library's)")
     p.add_argument('--seed', type=int, default=0)
+    p.add_argument('--min-renewal', type=float, default=None, help="PTT freezes when the 1%% quantile of its chains' renewal probability would fall below this (min_renewal; default: the library's)")
     g = p.add_argument_group('part 1 (cost)')
     g.add_argument('--updates', type=int, nargs=2, metavar=('N_HGD', 'N_MNIST'), help="updates of each method per shape (default 1000 1000)")
     g.add_argument('--lr', type=float, default=0.01, help="initial learning rate of both runs (PCD keeps it; default 0.01, the library's)")
@@ -342,6 +343,7 @@ def main():
               f"{_gibbs(args, 'ptt')} per PTT sweep, PTT with freeze={args.freeze}, simulated_rungs={args.simulated_rungs} and the library's defaults otherwise, lr {args.lr:g} (PTT adaptive, max {args.max_lr:g})")
         results, load0 = [], load()
         for (name, x, nh), n in zip(cost_sizes(args.quick), updates):
+            if n == 0: continue                        # --updates N 0: that shape skipped
             args.updates = n
             results.append(cost_one(name, x, nh, args, args.device))
             print_cost(results[-1], args)

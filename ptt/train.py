@@ -6,9 +6,9 @@ Docs: https://ptt-dev.github.io/ptt/train.html.md"""
 
 # %% auto #0
 __all__ = ['FREEZES', 'FINAL_EVALS', 'OFFSET_SMOOTHING', 'DRIFT_Z', 'AUDIT_P', 'prepare_data', 'check_weights', 'make_config',
-           'log_schedule', 'lr_schedule', 'start_run', 'pcd_update', 'ptt_sweeps', 'pooled_steps',
-           'thermalized_records', 'freeze', 'reservoir_check', 'audit', 'ptt_update', 'mean_free_energy',
-           'current_log_z', 'evaluate', 'final_evaluation', 'train', 'fit']
+           'log_schedule', 'lr_schedule', 'start_run', 'pcd_update', 'reservoir_free_energies', 'lean_swap',
+           'ptt_sweeps', 'freeze_se_scale', 'pooled_steps', 'thermalized_records', 'freeze', 'reservoir_check', 'audit',
+           'ptt_update', 'mean_free_energy', 'current_log_z', 'evaluate', 'final_evaluation', 'train', 'fit']
 
 # %% ../nbs/09_train.ipynb #faabb016
 import math, signal, sys, threading, time, warnings, hashlib
@@ -20,7 +20,7 @@ from tqdm import tqdm
 from .rbm import RBM, BernoulliRBM, PottsRBM, stack, _checked_array, weighted_mean
 from .kernels import gibbs, swap, make_generator
 from .exact import log_partition, _layer_to_enumerate
-from .ladder import Ladder, predicted_acceptance, ladder_decision, check_ladder, LadderBroken
+from .ladder import Ladder, predicted_acceptance, predicted_overlap, overlap_from_energies, ladder_decision, check_ladder, LadderBroken
 from .reservoir import Tempering, Reservoir
 from .likelihood import bar_log_z_step, bar_from_gaps, neighbour_gaps, ptt_log_z_step, Estimate
 from .optim import AdaptiveLR, data_offsets, GROUPS, _moments, _combine
@@ -78,7 +78,7 @@ def _final_eval(v):
     return {True: 'full', False: 'none'}[v] if isinstance(v, (bool, np.bool_)) else v
 
 def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=10, updates=1000, batch_size=None, lr=None, max_lr=None,
-                min_lr=1e-7, lr_floor=None, lr_decay=0., adaptive=None, centered=False, alpha=0.3, seed=0, init_std=1e-2, l2=0.,
+                min_lr=1e-7, lr_floor=None, lr_decay=0., adaptive=None, centered=False, alpha=0.3, min_renewal=0., renewal_quantile=0.01, seed=0, init_std=1e-2, l2=0.,
                 sweeps_per_update=None, simulated_rungs=0, freeze='local', audit_every=0, final_eval='full', reservoir_factor=10,
                 therm_factor=20., therm_gibbs_steps=None, local_gibbs_steps=None, therm_min_sweeps=100, local_min_sweeps=20, local_max_sweeps=1000, therm_max_sweeps=10_000,
                 max_rejections=50, min_ess=0.1, log_every=None, pcd_exact_log_z=2**16) -> dict:
@@ -94,7 +94,8 @@ def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=10, u
     for name, v in dict(lr=lr, max_lr=max_lr, lr_floor=lr_floor).items(): _check_real(name, v, optional=True)
     _check_real('min_lr', min_lr); _check_real('therm_factor', therm_factor)
     _check_real('init_std', init_std, low_open=False); _check_real('l2', l2, low_open=False)
-    _check_real('alpha', alpha, 0., 1.); _check_real('min_ess', min_ess, 0., 1., high_open=False)
+    _check_real('alpha', alpha, 0., 1.); _check_real('min_renewal', min_renewal, 0., 1., low_open=False, high_open=False)
+    _check_real('renewal_quantile', renewal_quantile, 0., 1.); _check_real('min_ess', min_ess, 0., 1., high_open=False)
     _check_real('lr_decay', lr_decay, 0., 1., low_open=False)
     for name, v in dict(centered=centered, adaptive=adaptive).items():
         if not (isinstance(v, (bool, np.bool_)) or (v is None and name == 'adaptive')): raise ValueError(f"{name} must be True or False, got {v!r}")
@@ -108,7 +109,7 @@ def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=10, u
     max_lr = max_lr if max_lr is not None else (max(0.1, lr) if adaptive else lr)
     config = dict(method=method, n_hidden=int(n_hidden), n_chains=int(n_chains), gibbs_steps=int(gibbs_steps), updates=int(updates),
                 batch_size=batch_size, lr=lr, max_lr=max_lr, min_lr=min(min_lr, lr), lr_floor=lr_floor, lr_decay=float(lr_decay), adaptive=adaptive,
-                centered=bool(centered), alpha=alpha, seed=int(seed), init_std=init_std, l2=l2,
+                centered=bool(centered), alpha=alpha, min_renewal=float(min_renewal), renewal_quantile=float(renewal_quantile), seed=int(seed), init_std=init_std, l2=l2,
                 sweeps_per_update=sweeps_per_update or 2, simulated_rungs=int(simulated_rungs),
                 freeze=freeze, audit_every=int(audit_every), final_eval=final_eval, reservoir_factor=int(reservoir_factor),
                 therm_factor=therm_factor, therm_gibbs_steps=therm_gibbs_steps or gibbs_steps,
@@ -233,15 +234,50 @@ def _pairs(names:list) -> list:
     "Names of the neighbouring pairs of a list of level names"
     return [f"{a} and {b}" for a, b in zip(names[:-1], names[1:])]
 
+def _is_lean(run:Run) -> bool:
+    "Only the current model simulated, above a reservoir of the newest rung"
+    s = run.state
+    return s.reservoir is not None and s.chains.shape[0] == 1 and s.reservoir.rung == len(run.ladder) - 1
+
+def reservoir_free_energies(run:Run) -> torch.Tensor:
+    "Free energies of the reservoir's states under its rung: computed once per reservoir (its samples are fixed, and so is a frozen rung)"
+    res, cached = run.state.reservoir, getattr(run, '_reservoir_f', None)
+    if cached is None or cached[0] is not res.samples or cached[1] != res.rung:
+        run._reservoir_f = cached = (res.samples, res.rung, run.ladder[res.rung].free_energy(res.samples))
+    return cached[2]
+
+def _chain_free_energies(run:Run) -> tuple:
+    "Free energies of the current model's chains under the current model and under the reservoir's rung (kept from the ladder decision if still valid)"
+    s, x = run.state, run.state.chains[-1]
+    for chains, model, f_model, f_rung in getattr(run, '_carried', ()):
+        if chains is x and model is run.model: return f_model, f_rung
+    return run.model.free_energy(x), run.ladder[s.reservoir.rung].free_energy(x)
+
+def lean_swap(run:Run, g:torch.Generator) -> tuple:
+    "Swap every chain of the current model with a fresh reservoir draw (an independence Metropolis move): new states, mean acceptance"
+    s, res = run.state, run.state.reservoir
+    x = s.chains[-1]
+    idx = torch.randint(len(res), (len(x),), generator=g, device=res.samples.device)     # as Reservoir.draw
+    y = res.samples[idx]
+    f_x, f_rung_x = _chain_free_energies(run)
+    log_r = (f_x - f_rung_x) - (run.model.free_energy(y) - reservoir_free_energies(run)[idx])   # ΔE(chain) - ΔE(draw)
+    accepted = torch.rand(log_r.shape, generator=g, device=x.device, dtype=log_r.dtype).log_() < log_r
+    return torch.where(accepted.view(-1, *[1] * (x.dim() - 1)), y, x), log_r.clamp(max=0).exp().mean()
+
 def ptt_sweeps(run:Run, g:torch.Generator) -> torch.Tensor:
     "The PTT sweeps of one update; returns the mean acceptance of each pair of levels (NaN where none was attempted)"
     s, cfg = run.state, run.config
     levels, sim = _levels(run)
-    res = s.reservoir is not None
+    res, lean = s.reservoir is not None, _is_lean(run)
     n_pairs = len(levels) - 1
     acc = torch.zeros(n_pairs, dtype=torch.float64, device=s.chains.device)
     counts = torch.zeros_like(acc)
     for _ in range(cfg['sweeps_per_update']):
+        if lean:                                            # the same move, with free energies that are already known reused
+            x, a = lean_swap(run, g)
+            acc += a.double(); counts += 1
+            s.chains = gibbs(sim, x.unsqueeze(0), cfg['gibbs_steps'], g)
+            continue
         x = torch.cat([s.reservoir.draw(cfg['n_chains'], g).unsqueeze(0), s.chains]) if res else s.chains
         out = swap(levels, x, s.parity if n_pairs > 1 else 0, g)
         a = out.acc.double(); seen = ~a.isnan()
@@ -250,28 +286,55 @@ def ptt_sweeps(run:Run, g:torch.Generator) -> torch.Tensor:
         s.parity = 1 - s.parity
     return acc / counts
 
+
 # %% ../nbs/09_train.ipynb #453b6a57
 DRIFT_Z = 5.   # an audit whose fresh estimate of a step differs from the pooled one by more standard errors replaces the earlier estimates
 
-def pooled_steps(history:History, extra:tuple|None=None) -> tuple:
-    "Inverse-variance average of every estimate of each log Z step (freezes, audits, and `extra` = (first step, values, ses)): (steps, standard errors)"
-    rows, audits = [], history.audits
+def _step_rows(history:History) -> tuple:
+    "The estimates of log Z steps still in force, as (first step, values, ses) rows: (freezes' rows, audits' rows)"
+    audits = history.audits
     drifted = [u for u, z in zip(audits.get('update', []), audits.get('max_z', [])) if z > DRIFT_Z]
     since = drifted[-1] if drifted else -1          # an audit that found drift replaces every estimate before it
+    found = ([], [])
     for table, is_audit in ((history.rungs, False), (audits, True)):
         for i, (v, e) in enumerate(zip(table.get('step', []), table.get('step_se', []))):
             u = table['update'][i]
             if u < since or (u == since and not (is_audit and table['max_z'][i] > DRIFT_Z)): continue
             start = table.get('step_from', [0] * (i + 1))[i]
-            rows.append((0 if start != start else int(start), v, e))       # rows saved before 'step_from' start at 0
-    if extra is not None: rows.append((int(extra[0]), list(extra[1]), list(extra[2])))
-    n = max((start + len(v) for start, v, _ in rows), default=0)
-    est, err = torch.zeros(n, dtype=torch.float64), torch.zeros(n, dtype=torch.float64)
+            found[is_audit].append((0 if start != start else int(start), list(v), list(e)))   # rows saved before 'step_from' start at 0
+    return found
+
+def _pool(rows:list, n:int, scales:list|None=None) -> tuple:
+    "Inverse-variance average of `rows` at each of `n` steps, each row's errors times its scale (NaN where no row covers a step)"
+    est, err = torch.full((n,), math.nan, dtype=torch.float64), torch.full((n,), math.nan, dtype=torch.float64)
+    scales = scales or [1.] * len(rows)
     for t in range(n):
-        x = torch.tensor([v[t - s] for s, v, _ in rows if s <= t < s + len(v)], dtype=torch.float64)
-        w = torch.tensor([max(e[t - s], 1e-6) ** -2 for s, _, e in rows if s <= t < s + len(e)], dtype=torch.float64)
+        cover = [(v[t - s], max(e[t - s], 1e-6) * k) for (s, v, e), k in zip(rows, scales) if s <= t < s + len(v)]
+        if not cover: continue
+        x, w = (torch.tensor(c, dtype=torch.float64) for c in zip(*cover))
+        w = w ** -2
         est[t], err[t] = (w * x).sum() / w.sum(), w.sum() ** -0.5
     return est, err
+
+def freeze_se_scale(history:History) -> float:
+    "Factor (at least 1) by which the freezes' standard errors must grow to explain how far their pooled steps lie from the audits'"
+    freezes, audits = _step_rows(history)
+    n = max((s + len(v) for s, v, _ in freezes + audits), default=0)
+    f, sf = _pool(freezes, n)
+    d2 = sa2 = sf2 = 0.
+    for s, v, e in audits:
+        for t in range(s, min(s + len(v), n)):
+            if f[t].isnan(): continue
+            d2, sa2, sf2 = d2 + (v[t - s] - f[t].item()) ** 2, sa2 + e[t - s] ** 2, sf2 + sf[t].item() ** 2
+    return math.sqrt(max(1., (d2 - sa2) / sf2)) if sf2 > 0 else 1.
+
+def pooled_steps(history:History, extra:tuple|None=None) -> tuple:
+    "Inverse-variance average of every estimate of each log Z step (freezes' errors calibrated by the audits, audits, and `extra` = (first step, values, ses)): (steps, standard errors)"
+    freezes, audits = _step_rows(history)
+    rows = freezes + audits + ([(int(extra[0]), list(extra[1]), list(extra[2]))] if extra is not None else [])
+    scale = freeze_se_scale(history)
+    n = max((s + len(v) for s, v, _ in rows), default=0)
+    return _pool(rows, n, [scale] * len(freezes) + [1.] * (len(rows) - len(freezes)))
 
 def thermalized_records(run:Run, models:RBM, x0:torch.Tensor, g:torch.Generator, keep:int|None=None, reservoir:Reservoir|None=None,
                         min_sweeps:int|None=None, max_sweeps:int|None=None, gibbs_steps:int|None=None, phase:str='thermalizing') -> tuple:
@@ -363,6 +426,7 @@ def audit(run:Run, g:torch.Generator, with_current:bool=False) -> tuple:
     run.history.append('audits', update=s.update, n_rungs=T, tau_exp=report.plan.tau_exp, sweeps=report.sweeps, thermalized=report.reliable,
                        step=[st.value for st in steps[:T - 1]], step_se=[st.se for st in steps[:T - 1]], step_from=0,
                        max_z=max(map(abs, z), default=0.), log_z_drift=drift, reservoir_p=p, seconds=time.perf_counter() - t0)
+    run.history.update_last('audits', freeze_se_scale=freeze_se_scale(run.history))
     if p < AUDIT_P:
         warnings.warn(f"audit at update {s.update}: the reservoir of rung {r} does not sample its rung (p = {p:.2g}); replaced by the audit's records", stacklevel=2)
         s.reservoir = Reservoir(kept, r)
@@ -380,12 +444,23 @@ def _last_rung_samples(run:Run, g:torch.Generator, n:int|None=None) -> torch.Ten
     s = run.state
     return s.chains[-2] if s.chains.shape[0] > 1 else s.reservoir.draw(n or s.chains.shape[1], g)
 
-def _decide(run:Run, proposal:RBM, x_last:torch.Tensor) -> tuple:
-    "Predicted acceptance between the last rung and `proposal`, its ESS/n, and the ladder decision"
+def _lean_overlap(run:Run, proposal:RBM, g:torch.Generator) -> tuple:
+    "`predicted_overlap` for the lean update, from the reservoir's stored free energies; keeps the chains' free energies for the next swap"
+    s, lad = run.state, run.ladder
+    x, res = s.chains[-1], s.reservoir
+    idx = torch.randint(len(res), (len(x),), generator=g, device=res.samples.device)     # as Reservoir.draw
+    f_cur, f_prop, f_rung = run.model.free_energy(x), proposal.free_energy(x), lad.last.free_energy(x)
+    run._carried = ((x, run.model, f_cur, f_rung), (x, proposal, f_prop, f_rung))         # the chains' energies under either outcome
+    return overlap_from_energies(f_cur, f_prop, f_rung, proposal.free_energy(res.samples[idx]), reservoir_free_energies(run)[idx],
+                                 run.config.get('renewal_quantile', 0.01))
+
+def _decide(run:Run, proposal:RBM, g:torch.Generator) -> tuple:
+    "Predicted acceptance between the last rung and `proposal`, its ESS/n, the low quantile of its chains' renewal probabilities, and the ladder decision"
     s, cfg = run.state, run.config
-    acc, ess = predicted_acceptance(run.ladder.last, run.model, proposal, x_last, s.chains[-1])
-    decision = 'reject' if ess < cfg['min_ess'] else ladder_decision(acc, cfg['alpha'], s.since_freeze)
-    return acc, ess, decision
+    if _is_lean(run): acc, ess, renewal = _lean_overlap(run, proposal, g)
+    else: acc, ess, renewal = predicted_overlap(run.ladder.last, run.model, proposal, _last_rung_samples(run, g), s.chains[-1], cfg.get('renewal_quantile', 0.01))
+    decision = 'reject' if ess < cfg['min_ess'] else ladder_decision(acc, cfg['alpha'], s.since_freeze, renewal, cfg.get('min_renewal', 0.))
+    return acc, ess, renewal, decision
 
 def ptt_update(run:Run, batch:torch.Tensor, g:torch.Generator) -> dict:
     "One PTT update: sweeps, gradient, proposed step, ladder check (accept, freeze a rung, or reject and halve the rate)"
@@ -396,12 +471,12 @@ def ptt_update(run:Run, batch:torch.Tensor, g:torch.Generator) -> dict:
     grads = _gradient(run, batch, s.chains[-1])
     rates = _step_rates(run, grads)
     proposal = _ascend(run.model, grads, rates, s.update + 1)
-    predicted, ess, decision = _decide(run, proposal, _last_rung_samples(run, g))
+    predicted, ess, renewal, decision = _decide(run, proposal, g)
     froze = decision == 'freeze'
     if froze:
         freeze(run, g)
         if cfg.get('audit_every') and s.freezes % cfg['audit_every'] == 0: audit(run, g)
-        predicted, ess, decision = _decide(run, proposal, _last_rung_samples(run, g))
+        predicted, ess, renewal, decision = _decide(run, proposal, g)
         if decision == 'freeze': decision = 'reject'       # even one step from the new rung is too far
     if decision == 'accept': run.model, s.since_freeze, s.rejections = proposal, s.since_freeze + 1, 0
     else:
@@ -410,7 +485,7 @@ def ptt_update(run:Run, batch:torch.Tensor, g:torch.Generator) -> dict:
             raise LadderBroken(f"{s.rejections} updates in a row were rejected (learning rate down to {min(s.opt.rates.values()):.2g}): "
                                f"single steps move the model too far from the ladder. Lower max_lr and restart.")
     reservoir_acc = acc[0] if len(acc) > 1 and s.reservoir is not None else math.nan
-    return dict(acceptance=acc[-1], reservoir_acceptance=reservoir_acc, predicted_acceptance=predicted, ess=ess,
+    return dict(acceptance=acc[-1], reservoir_acceptance=reservoir_acc, predicted_acceptance=predicted, renewal=renewal, ess=ess,
                 rejected=float(decision == 'reject'), froze=float(froze), n_rungs=len(run.ladder), **{f'lr_{k}': r for k, r in rates.items()})
 
 # %% ../nbs/09_train.ipynb #9d9dcc5a

@@ -8,7 +8,7 @@ Docs: https://ptt-dev.github.io/ptt/proteins.html.md"""
 __all__ = ['neighbour_counts', 'sequence_weights', 'site_frequencies', 'pair_frequencies', 'similar_pairs', 'identity_clusters',
            'split_by_identity', 'split_overlap', 'gaussian_softplus', 'zero_sum', 'effective_couplings',
            'frobenius_scores', 'apc', 'contact_scores', 'ranked_pairs', 'ppv_curve', 'mean_field_couplings',
-           'eddca_baseline']
+           'package_weights', 'eddca_baseline']
 
 # %% ../nbs/17_proteins.ipynb #ca8600eb
 import math
@@ -294,8 +294,14 @@ def _write_fasta(x:torch.Tensor, path, alphabet:str):
     with open(path, 'w') as f:
         for n, s in enumerate(x.tolist()): f.write(f">seq{n}\n{''.join(alphabet[a] for a in s)}\n")
 
+def package_weights(x, threshold:float=0.8) -> torch.Tensor:
+    "adabmDCA's sequence weights, computed here: 1 / the number of distinct sequences at identity strictly above `threshold` (duplicates share their sequence's weight)"
+    u, inverse = torch.unique(_alignment(x), dim=0, return_inverse=True)
+    strict = (math.floor(round(threshold * x.shape[1], 9)) + 1) / x.shape[1]     # next attainable identity
+    return 1 / neighbour_counts(u, strict).double()[inverse]
+
 def eddca_baseline(train, folder, target_density:float=0.02, target_pearson:float=0.95, bm_steps:int|None=None, ed_steps:int|None=None,
-                   n_chains:int=5000, n_sweeps:int=10, n_samples:int=5000, max_sampling_sweeps:int=10_000, seed:int=0, device:str='cpu') -> dict:
+                   n_chains:int=5000, n_sweeps:int=10, n_samples:int=5000, max_sampling_sweeps:int=10_000, n_measure:int=10_000, seed:int=0, device:str='cpu') -> dict:
     "bmDCA then edDCA trained by the `adabmDCA` package on `train` (states over PROTEIN_ALPHABET), sampled at equilibrium: couplings (zero-sum, L × L × q × q), fields, samples and the package's results"
     try: from adabmDCA.api import train_model, sample_sequences
     except ImportError: raise ImportError("eddca_baseline needs the optional adabmDCA package: pip install 'ptt[studies]' (or adabmdca)") from None
@@ -306,11 +312,13 @@ def eddca_baseline(train, folder, target_density:float=0.02, target_pearson:floa
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     fasta = folder / 'train.fasta'
     _write_fasta(x, fasta, PROTEIN_ALPHABET)
-    common = dict(alphabet='protein', n_chains=n_chains, n_sweeps=n_sweeps, target_pearson=target_pearson, seed=seed, device=device)
+    w = package_weights(x)                                 # passed in: the package's own computation grows the heap (see above)
+    common = dict(alphabet='protein', n_chains=n_chains, n_sweeps=n_sweeps, target_pearson=target_pearson, seed=seed, device=device, weights_path=w)
     bm = train_model(str(fasta), model_type='bmDCA', output_dir=folder, label='bmDCA', max_gradient_steps=bm_steps, **common)
     ed = train_model(str(fasta), model_type='edDCA', output_dir=folder, label='edDCA', max_gradient_steps=ed_steps, target_density=target_density,
                      initial_params_path=bm.artifacts['params'], initial_chains_path=bm.artifacts['chains'], **common)
-    sampled = sample_sequences(model=ed.model, n_sequences=n_samples, reference_fasta=str(fasta), n_sweeps=max_sampling_sweeps, seed=seed, device=device)
+    sampled = sample_sequences(model=ed.model, n_sequences=n_samples, reference_fasta=str(fasta), weights_path=w, n_sweeps=max_sampling_sweeps,
+                               n_measure=n_measure, seed=seed, device=device)
     index = {a: k for k, a in enumerate(PROTEIN_ALPHABET)}
     samples = torch.tensor([[index[a] for a in s] for s in sampled.sequences], dtype=torch.long)
     p = ed.model.params

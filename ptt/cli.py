@@ -18,6 +18,7 @@ from .data import (ising, split, load_array, read_fasta, ising_entropy, DATASETS
                       dataset_status, data_locations, data_dir)
 from .threads import set_threads, THREADS_ENV
 from .train import fit, make_config
+from . import distributed as _distributed
 from .run import load_run, check_run_path, check_writable, Run
 from .sample import sample
 
@@ -244,9 +245,12 @@ def _train(a, out:Path, run:Run|None, hidden:int, config:dict, ising_params) -> 
         check_size(4 * (n_v * q * hidden + chains * (n_v * q + hidden)), f"--hidden {hidden} and --chains {chains} on {n_v} visible units",
                    a.device)
     try:
-        run = fit(train_x, a.hidden if run is not None else hidden, a.method, test=test_x, out=out, resume=run, device=a.device,
-                  visible=a.visible, progress=not a.quiet, save_every=a.save_every, threads=a.threads, **config)
+        train_fn = _distributed.fit if _distributed.launched() else fit      # under torchrun: this process's share of the chains
+        run = train_fn(train_x, a.hidden if run is not None else hidden, a.method, test=test_x, out=out, resume=run, device=a.device,
+                       visible=a.visible, progress=not a.quiet, save_every=a.save_every, threads=a.threads, **config)
     except ValueError as e: raise _named(e) from None
+    except _distributed.RankFailure as e: print(f"ptt: error: {e}", file=sys.stderr); return 1
+    if _distributed.rank() != 0: return 130 if run.state.stopped == 'interrupted' else int(bool(run.state.stopped))   # rank 0 reports
     try:
         _report_run(run, train_x, test_x, ising_params)
         print(f"run saved to {a.out}", file=sys.stderr)

@@ -30,7 +30,7 @@ from ..likelihood import ais_log_z
 from ..metrics import pca, correlation_errors, nearest_neighbours, nn_summary, plot_nn_distances, hamming_distances, emd_pca
 from ..clustering import free_energy_tree, tree_from_labels, plot_tree, shades
 from ..baselines.bfn import fit_bfn, load_bfn
-from ..run import write_atomic, same_settings
+from ..run import write_atomic, saved_result
 
 # %% ../../nbs/21_hgd.ipynb #hgd-006
 FULL = dict(n_hidden=50, n_chains=1000, gibbs_steps=10, updates=1500, lr=0.01, log_points=40, final_eval='local', seed=0,
@@ -142,7 +142,7 @@ def ptt_choice(run, data:dict, s:dict, g) -> dict:
 
 def pcd_choice(run, data:dict, s:dict, g) -> dict:
     "PCD's checkpoint of best test LL along an a-posteriori checkpoint ladder (log Z by BAR on it); sampled over that ladder cut at it; AIS checks it"
-    built = checkpoint_ladder(run, full=True, generator=g, **_sampling(s))
+    built = checkpoint_ladder(run, between=0, full=True, generator=g, **_sampling(s))   # the checkpoints only, as the saved results were made
     ev = record_samples(built.tempering, built.report, s['eval_chains'])
     zs, ses = ev.log_z.tolist(), ev.log_z_se.tolist()
     curve = dict(update=[int(u) for u in built.values[1:]], **{k: [] for k in ('train_ll', 'test_ll')},
@@ -250,8 +250,8 @@ def save_samples(x, f:Path):
 
 def load_samples(f:Path) -> torch.Tensor:
     "Samples saved by `save_samples`, as a float tensor"
-    z = np.load(f)
-    return torch.from_numpy(np.unpackbits(z['bits'], axis=1)[:, :int(z['n_visible'])].astype(np.float32))
+    with np.load(f) as z:                                           # (closes the file)
+        return torch.from_numpy(np.unpackbits(z['bits'], axis=1)[:, :int(z['n_visible'])].astype(np.float32))
 
 def save_model(model, f:Path):
     "The parameters of `model` (copied: a rung of a stacked ladder is a view of the whole stack), written atomically to `f`"
@@ -303,7 +303,7 @@ def run_study(s:dict, folder, work=None, units=UNITS, progress:bool=True) -> dic
     data, results = study_data(s), {}
     for unit in units:
         f = folder / f'{unit}.json'
-        if f.exists() and same_settings(json.loads(f.read_text()).get('settings'), s): results[unit] = json.loads(f.read_text()); continue
+        if (r := saved_result(f, s)) is not None: results[unit] = r; continue
         results[unit] = run_unit(unit, s, folder, work, data)
         if progress: print(f"{unit}: {results[unit]['seconds']:.0f} s", flush=True)
     return results

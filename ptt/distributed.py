@@ -17,15 +17,15 @@ import torch
 import torch.distributed as dist
 from tqdm import tqdm
 from .kernels import make_generator, gibbs
-from .ladder import LadderBroken, check_ladder, ladder_decision
+from .ladder import LadderBroken, check_ladder, ladder_decision, overlap_from_energies
 from .reservoir import Reservoir
 from .likelihood import bar_from_gaps, free_energy_gap, log_mean_exp_estimate, Estimate
 from .optim import _moments, _combine
 from .run import Run, save_run, load_run, check_run_path
 from .threads import set_threads
 from .train import (make_config, prepare_data, check_weights, start_run, ptt_sweeps, freeze, audit, final_evaluation, pooled_steps,
-                       current_log_z, evaluate, log_schedule, OFFSET_SMOOTHING, _next_batch, _step_rates, _ascend, _last_rung_samples,
-                       _pair_names, _log_likelihoods, _check_resume, _check_int, _check_real, _fingerprint, _GracefulInterrupt, _postfix)
+                       current_log_z, evaluate, log_schedule, OFFSET_SMOOTHING, pcd_update, ptt_update, _next_batch, _step_rates, _ascend,
+                       _last_rung_samples, _pair_names, _log_likelihoods, _check_resume, _check_int, _check_real, _fingerprint, _GracefulInterrupt, _postfix)
 
 # %% ../nbs/19_distributed.ipynb #f360103e
 class RankFailure(RuntimeError):
@@ -249,12 +249,25 @@ def sharded_predicted_acceptance(lower, current, proposal, x_lower:torch.Tensor,
     s0, s1, s2, count = comm.sum(torch.stack([e.sum(), (e * a).sum(), e.pow(2).sum(), e.new_tensor(float(n))])).tolist()
     return s1 / s0, s0 ** 2 / (count * s2)
 
+def _gathered_overlap(run:Run, proposal, x_last:torch.Tensor, comm:Comm) -> tuple:
+    "`ptt.ladder.predicted_overlap` from every rank's free energies, gathered: (acceptance, ESS/n, renewal quantile)"
+    s, lower, x = run.state, run.ladder.last, run.state.chains[-1]
+    n = min(len(x_last), len(x))
+    xl, xc = x_last[:n], x[:n]
+    energies = [comm.gather(f.double()) for f in (run.model.free_energy(xc), proposal.free_energy(xc), lower.free_energy(xc),
+                                                   proposal.free_energy(xl), lower.free_energy(xl))]
+    return overlap_from_energies(*energies, run.config.get('renewal_quantile', 0.01))
+
 def sharded_decide(run:Run, proposal, x_last:torch.Tensor, comm:Comm) -> tuple:
-    "Predicted acceptance, ESS/n and the ladder decision from every rank's chains; rank 0's decision, checked to be every rank's"
+    "Predicted acceptance, ESS/n, renewal quantile and the ladder decision from every rank's chains; rank 0's decision, checked to be every rank's"
     s, cfg = run.state, run.config
-    acc, ess = sharded_predicted_acceptance(run.ladder.last, run.model, proposal, x_last, s.chains[-1], comm)
-    decision = 'reject' if ess < cfg['min_ess'] else ladder_decision(acc, cfg['alpha'], s.since_freeze)
-    return acc, ess, comm.agree(decision, f"the ladder decision at update {s.update + 1}")
+    if cfg.get('min_renewal', 0.) > 0: acc, ess, renewal = _gathered_overlap(run, proposal, x_last, comm)
+    else:
+        acc, ess = sharded_predicted_acceptance(run.ladder.last, run.model, proposal, x_last, s.chains[-1], comm)
+        renewal = math.nan                                       # not used by the decision: not gathered (logged as NaN)
+    decision = 'reject' if ess < cfg['min_ess'] else \
+               ladder_decision(acc, cfg['alpha'], s.since_freeze, 1. if math.isnan(renewal) else renewal, cfg.get('min_renewal', 0.))
+    return acc, ess, renewal, comm.agree(decision, f"the ladder decision at update {s.update + 1}")
 
 # %% ../nbs/19_distributed.ipynb #86b5e89a
 def _strip(run:Run) -> Run:
@@ -297,11 +310,11 @@ def sharded_ptt_update(run:Run, batch:torch.Tensor, g:torch.Generator, comm:Comm
     grads = sharded_gradient(run, batch, s.chains[-1], comm)
     rates = _step_rates(run, grads)
     proposal = _ascend(run.model, grads, rates, s.update + 1)
-    predicted, ess, decision = sharded_decide(run, proposal, _last_rung_samples(run, g), comm)
+    predicted, ess, renewal, decision = sharded_decide(run, proposal, _last_rung_samples(run, g), comm)
     froze = decision == 'freeze'
     if froze:
         on_root(run, comm, _freeze_and_audit, g)
-        predicted, ess, decision = sharded_decide(run, proposal, _last_rung_samples(run, g), comm)
+        predicted, ess, renewal, decision = sharded_decide(run, proposal, _last_rung_samples(run, g), comm)
         if decision == 'freeze': decision = 'reject'
     if decision == 'accept': run.model, s.since_freeze, s.rejections = proposal, s.since_freeze + 1, 0
     else:
@@ -310,7 +323,7 @@ def sharded_ptt_update(run:Run, batch:torch.Tensor, g:torch.Generator, comm:Comm
             raise LadderBroken(f"{s.rejections} updates in a row were rejected (learning rate down to {min(s.opt.rates.values()):.2g}): "
                                f"single steps move the model too far from the ladder. Lower max_lr and restart.")
     reservoir_acc = acc[0] if len(acc) > 1 and s.reservoir is not None else math.nan
-    return dict(acceptance=acc[-1], reservoir_acceptance=reservoir_acc, predicted_acceptance=predicted, ess=ess,
+    return dict(acceptance=acc[-1], reservoir_acceptance=reservoir_acc, predicted_acceptance=predicted, renewal=renewal, ess=ess,
                 rejected=float(decision == 'reject'), froze=float(froze), n_rungs=len(run.ladder), **{f'lr_{k}': r for k, r in rates.items()})
 
 def sharded_pcd_update(run:Run, batch:torch.Tensor, g:torch.Generator, comm:Comm) -> dict:
@@ -357,7 +370,8 @@ def train_sharded(run:Run, comm:Comm, train:torch.Tensor, test=None, updates:int
     updates = cfg['updates'] = updates or cfg['updates']
     shared, g = rank_generators(run, comm, train.device)
     schedule, s.stopped, stopping, saved = log_schedule(updates, cfg['log_every']), "", False, None
-    step = sharded_ptt_update if cfg['method'] == 'ptt' else sharded_pcd_update
+    if comm.world == 1: step = lambda run, batch, g, comm: (ptt_update if cfg['method'] == 'ptt' else pcd_update)(run, batch, g)
+    else: step = sharded_ptt_update if cfg['method'] == 'ptt' else sharded_pcd_update
     bar = tqdm(total=updates, initial=s.update, disable=not (progress and comm.root), desc=f"{cfg['method'].upper()} x{comm.world}",
                file=sys.stderr, dynamic_ncols=True)
     last_save = time.perf_counter()

@@ -648,8 +648,14 @@ def _check_resume(cfg:dict, n_hidden, method, config:dict):
 
 def fit(data, n_hidden:int|None=None, method:str|None=None, test=None, *, out=None, resume=None, device=None, dtype=torch.float32,
         visible:str|None=None, n_states:int|None=None, progress:bool=True, callback=None, save_every:int|None=None,
-        save_minutes:float=5., threads:int|None=None, weights=None, test_weights=None, **config) -> Run:
+        save_minutes:float=5., threads:int|None=None, weights=None, test_weights=None, distributed:bool|None=None, **config) -> Run:
     "Train an RBM with `n_hidden` hidden units on `data` (samples × variables, rows counted with `weights`) by PTT (default) or PCD; returns the `Run`"
+    if distributed is not False:                # several processes (torchrun): each trains its share of the chains
+        from ptt import distributed as sharded  # imported here: ptt.distributed builds on this module
+        if distributed or sharded.launched():
+            return sharded.fit(data, n_hidden, method, test, out=out, resume=resume, device=device, dtype=dtype, visible=visible, n_states=n_states,
+                               progress=progress, callback=callback, save_every=save_every, save_minutes=save_minutes, threads=threads,
+                               weights=weights, test_weights=test_weights, **config)
     if resume is not None:
         run = resume if isinstance(resume, Run) else load_run(resume, device)
         cfg = run.config

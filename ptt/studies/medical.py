@@ -29,7 +29,7 @@ from ..sample import checkpoint_ladder, record_samples
 from ..metrics import pca, correlation_errors, covariance, upper, nearest_neighbours, nn_summary, privacy_pvalues, emd_pca
 from ..baselines.bfn import fit_bfn, sample as bfn_sample, log_likelihood as bfn_log_likelihood, elbo as bfn_elbo
 from .ising import ptt_choice, report_summary, freeze_records
-from ..run import write_atomic, same_settings
+from ..run import write_atomic, saved_result
 
 # %% ../../nbs/22_medical.ipynb #ee887be5
 def raw_medical(path=None) -> tuple[list, list]:
@@ -163,7 +163,7 @@ def logged_curve(run) -> dict:
 
 def pcd_choice(run, train:torch.Tensor, test:torch.Tensor, s:dict, g) -> dict:
     "PCD's checkpoint of best test LL along an a-posteriori checkpoint ladder, sampled by a checkpoint ladder that ends at it"
-    built = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], full=True, generator=g)
+    built = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], between=0, full=True, generator=g)   # checkpoints only
     ev = record_samples(built.tempering, built.report, s['n_chains'])
     ups, models = [int(u) for u in built.values[1:]], [built.models[t] for t in range(1, len(built.values))]
     lz = ev.log_z[1:].tolist()
@@ -171,7 +171,7 @@ def pcd_choice(run, train:torch.Tensor, test:torch.Tensor, s:dict, g) -> dict:
                   train_ll=[log_probs(m, train, z).mean().item() for m, z in zip(models, lz)],
                   test_ll=[log_probs(m, test, z).mean().item() for m, z in zip(models, lz)])
     u = ups[int(np.argmax(ladder['test_ll']))]
-    again = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], upto=u, full=True, generator=g)
+    again = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], upto=u, between=0, full=True, generator=g)
     out = record_samples(again.tempering, again.report, s['n_samples'])
     if int(again.values[-1]) != u: raise RuntimeError(f"the sampling ladder ends at update {again.values[-1]}, not at {u}")
     model = run.checkpoint(u)
@@ -306,8 +306,7 @@ def run_study(s:dict, folder, path=None, progress:bool=True) -> list:
     results = []
     for seed in s['seeds']:
         f = point_file(folder, seed)
-        if f.exists() and same_settings(json.loads(f.read_text()).get('settings'), point_settings(s)):
-            results.append(json.loads(f.read_text())); continue
+        if (r := saved_result(f, point_settings(s))) is not None: results.append(r); continue
         r, models = study_point(seed, s, path)
         write_atomic(f.with_suffix('.pt'), lambda t: torch.save({k: m.state_dict() for k, m in models.items()}, t))
         write_atomic(f, lambda t: t.write_text(json.dumps(r)))

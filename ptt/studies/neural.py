@@ -25,7 +25,7 @@ from ..train import fit
 from ..sample import sample
 from ..metrics import moments, covariance, upper, triplets, three_body, active_count_distribution
 from .ising import report_summary
-from ..run import write_atomic, same_settings
+from ..run import write_atomic, saved_result
 from .hgd import save_samples, load_samples
 
 # %% ../../nbs/24_neural.ipynb #0342429d
@@ -194,16 +194,14 @@ def run_study(s:dict, folder, path=None, progress:bool=True) -> dict:
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     data = study_data(s, path)
     f = folder / 'reference.json'
-    if f.exists() and same_settings(json.loads(f.read_text()).get('settings'), point_settings(s)): ref = json.loads(f.read_text())
-    else:
+    if (ref := saved_result(f, point_settings(s))) is None:
         ref = dict(settings=point_settings(s), levels=reference_levels(data, s['n_samples']), acf=activity_autocorrelation(retina_repeats(path)),
                    n_train=len(data['train']), n_test=len(data['test']), test_repeats=data['test_repeats'].tolist())
         write_atomic(f, lambda t: t.write_text(json.dumps(ref)))
     points = []
     for m, c, seed in study_order(s):
         f = point_file(folder, m, c, seed)
-        if f.exists() and same_settings(json.loads(f.read_text()).get('settings'), point_settings(s)):
-            points.append(json.loads(f.read_text())); continue
+        if (r := saved_result(f, point_settings(s))) is not None: points.append(r); continue
         r, model, x = study_point(m, c, seed, s, data)
         write_atomic(f.with_suffix('.pt'), lambda t: torch.save({k: v.clone() if torch.is_tensor(v) else v for k, v in model.state_dict().items()}, t))
         if c == s['scatter_chains']: save_samples(x, f.with_suffix('.npz'))

@@ -253,9 +253,9 @@ def _train(a, out:Path, run:Run|None, hidden:int, config:dict, ising_params) -> 
     if _distributed.rank() != 0: return 130 if run.state.stopped == 'interrupted' else int(bool(run.state.stopped))   # rank 0 reports
     try:
         _report_run(run, train_x, test_x, ising_params)
+        if run.state.stopped == 'interrupted': return _interrupted(a, out, None, run)   # stopped by a first Ctrl-C, saved
         print(f"run saved to {a.out}", file=sys.stderr)
     except KeyboardInterrupt as e: e.run = run; raise                # (the run is saved: the message says so)
-    if run.state.stopped == 'interrupted': return 130
     if run.state.stopped: print(f"ptt: training stopped: {run.state.stopped}", file=sys.stderr); return 1
     return 0
 
@@ -372,6 +372,14 @@ class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
         d = 'off' if action.default is False else '%(default)s'
         return f"{h} (default: {d})"
 
+class _TrainHelp(argparse._HelpAction):
+    "`ptt train --help`; after `--method bfn`, the BFN's training options instead"
+    def __call__(self, parser, namespace, values, option_string=None):
+        if getattr(namespace, 'method', None) == 'bfn':
+            from ptt.baselines.bfn import main as bfn_main
+            parser.exit(bfn_main(['train', '--help']))
+        super().__call__(parser, namespace, values, option_string)
+
 def _epilog() -> str:
     names = ', '.join(f"{k}[:{','.join(f'{o}=' for o in v)}]" for k, v in DATASET_OPTIONS.items())
     return (f"data sets by name: ising[:L=,beta=,n=,seed=] (generated), {names}; 'ptt data' lists where their files are looked for "
@@ -387,7 +395,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest='command', required=True, metavar='COMMAND')
     data_help = ("a data file (.npy .npz .h5 .txt .csv .dat .tsv, .fasta for Potts models) or a data set by name: "
                  "ising[:L=8,beta=0.45,n=10000,seed=0], mnist[:digits=0-4,n=1000,...], hgd, pf13354, retina, medical (see 'ptt data')")
-    t = sub.add_parser('train', help="train an RBM (PTT or PCD)", description="Train an RBM by PTT or PCD and save the run file.", **fmt)
+    t = sub.add_parser('train', help="train an RBM (PTT or PCD)", description="Train an RBM by PTT or PCD and save the run file.", add_help=False, **fmt)
+    t.add_argument('-h', '--help', action=_TrainHelp, help="show this help message and exit (after --method bfn: the BFN's options)")
     t.add_argument('data', help=data_help)
     t.add_argument('--method', choices=('ptt', 'pcd', 'bfn'), help="training method (default: ptt): ptt (Parallel Trajectory Tempering), pcd (persistent "
                    "contrastive divergence) or bfn (Bayesian Flow Network baseline, with its own options: 'python -m ptt.baselines.bfn train --help')")
@@ -457,13 +466,15 @@ def _is_bfn_run(path) -> bool:
     "Whether `path` is a BFN run file (saved by torch, a zip archive) rather than an HDF5 run file"
     return Path(path).is_file() and zipfile.is_zipfile(path)
 
-def _bfn_argv(argv:list) -> list|None:
-    "The arguments for `ptt.baselines.bfn` if the command is about a BFN (`train --method bfn`, `sample`/`eval` of a BFN run), else None"
-    if argv[:1] == ['train']:
-        for i, a in enumerate(argv):
-            if a == '--method=bfn': return argv[:i] + argv[i + 1:]
-            if a == '--method' and argv[i + 1:i + 2] == ['bfn']: return argv[:i] + argv[i + 2:]
-    if argv[:1] in (['sample'], ['eval']) and len(argv) > 1 and _is_bfn_run(argv[1]): return argv
+def _without_method(argv:list) -> list:
+    "`argv` without its --method option, in any spelling argparse accepts ('--method bfn', '--method=bfn', '--meth bfn')"
+    p = argparse.ArgumentParser(add_help=False); p.add_argument('--method')
+    return p.parse_known_args(argv)[1]
+
+def _bfn_argv(args, argv:list) -> list|None:
+    "The arguments for `ptt.baselines.bfn` if the parsed command is about a BFN (`train --method bfn`, `sample`/`eval` of a BFN run), else None"
+    if args.command == 'train' and args.method == 'bfn': return _without_method(argv)
+    if args.command in ('sample', 'eval') and _is_bfn_run(args.run): return argv
     return None
 
 def _as_interrupt(signum, frame):
@@ -486,10 +497,13 @@ def main(argv=None) -> int:
     return code
 
 def _main(argv:list) -> int:
-    if (bfn := _bfn_argv(argv)) is not None:
-        from ptt.baselines.bfn import main as bfn_main          # imported here: it builds on this module
-        return bfn_main(bfn)
-    try: args = _parser().parse_args(argv)
+    parser = _parser()
+    try:                                   # options it does not know may be a BFN's: the method, or the run file's kind, decides
+        args, unknown = parser.parse_known_args(argv)
+        if (bfn := _bfn_argv(args, argv)) is not None:
+            from ptt.baselines.bfn import main as bfn_main      # imported here: it builds on this module
+            return bfn_main(bfn)
+        if unknown: parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     except SystemExit as e: return e.code if isinstance(e.code, int) else 2     # --help (0), or a usage error (2, one line)
     try:
         check_device(getattr(args, 'device', None))

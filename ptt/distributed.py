@@ -69,8 +69,8 @@ class Comm:
         "Elementwise maximum of `t` over the processes"
         return self._reduce(t, dist.ReduceOp.MAX)
 
-    def gather(self, t:torch.Tensor, dim:int=0) -> torch.Tensor:
-        "Every process's `t` concatenated along `dim`, in rank order (their sizes along `dim` may differ)"
+    def gather(self, t:torch.Tensor, dim:int=0, root_only:bool=False) -> torch.Tensor|None:
+        "Every process's `t` concatenated along `dim`, in rank order (their sizes along `dim` may differ); with `root_only`, on rank 0 only (None elsewhere)"
         if self.world == 1: return t
         n = torch.tensor([t.shape[dim]], device=self.device)
         sizes = [torch.zeros_like(n) for _ in range(self.world)]
@@ -78,9 +78,10 @@ class Comm:
         sizes = [int(k) for k in sizes]
         pad = list(t.shape); pad[dim] = max(sizes) - t.shape[dim]
         buf = torch.cat([t.detach(), t.new_zeros(pad)], dim).to(self.device).contiguous()
-        out = [torch.empty_like(buf) for _ in range(self.world)]
-        _collective(dist.all_gather, out, buf)
-        return torch.cat([o.narrow(dim, 0, k) for o, k in zip(out, sizes)], dim).to(t.device)
+        out = [torch.empty_like(buf) for _ in range(self.world)] if self.root or not root_only else None
+        if root_only: _collective(dist.gather, buf, out, dst=0)
+        else: _collective(dist.all_gather, out, buf)
+        return torch.cat([o.narrow(dim, 0, k) for o, k in zip(out, sizes)], dim).to(t.device) if out is not None else None
 
     def broadcast(self, obj):
         "Rank 0's `obj` (anything picklable; tensors arrive on this process's collective device's host, i.e. CPU) on every process"
@@ -184,21 +185,21 @@ def local_view(run:Run, rank:int, world:int) -> Run:
     local._total_chains = n
     return local
 
-def whole_run(run:Run, comm:Comm) -> Run:
-    "The whole run from every rank's part (a collective: every rank gets it)"
+def whole_run(run:Run, comm:Comm, root_only:bool=False) -> Run|None:
+    "The whole run from every rank's part (a collective: every rank gets it; with `root_only` rank 0 only, None elsewhere)"
     if comm.world == 1: return run
     s, d = run.state, _chain_dim(run)
-    chains = comm.gather(s.chains, d)
-    full = None if s.full_chains is None else comm.gather(s.full_chains, 1)
+    chains = comm.gather(s.chains, d, root_only)
+    full = None if s.full_chains is None else comm.gather(s.full_chains, 1, root_only)
     res = s.reservoir
     if res is not None:
         R = _records(res.samples, s.chains.shape[d])
         hi, low = comm.max(torch.tensor([float(R or -1), -float(R or -1)])).tolist()
         same = hi == -low                          # every rank holds the same number of whole records
-        x = comm.gather(res.samples.unflatten(0, (R, -1)), 1).flatten(0, 1) if R and same else comm.gather(res.samples, 0)
-        res = Reservoir(x, res.rung)
-    whole = _with_state(run, dataclasses.replace(s, chains=chains, full_chains=full, reservoir=res), chains.shape[d])
-    return whole
+        x = comm.gather(res.samples.unflatten(0, (R, -1)), 1, root_only) if R and same else comm.gather(res.samples, 0, root_only)
+        res = None if x is None else Reservoir(x.flatten(0, 1) if R and same else x, res.rung)
+    if chains is None: return None
+    return _with_state(run, dataclasses.replace(s, chains=chains, full_chains=full, reservoir=res), chains.shape[d])
 
 # %% ../nbs/19_distributed.ipynb #112866ff
 def shard_batch(batch:torch.Tensor, comm:Comm) -> torch.Tensor:
@@ -277,7 +278,7 @@ def _strip(run:Run) -> Run:
 def on_root(run:Run, comm:Comm, phase, g:torch.Generator):
     "Run `phase(whole_run, g)` (a freeze, an audit, the final evaluation) on rank 0 over every rank's chains; each rank takes its part of the result"
     if comm.world == 1: return phase(run, g)
-    whole, error = whole_run(run, comm), None
+    whole, error = whole_run(run, comm, root_only=True), None
     if comm.root:
         try: phase(whole, g)
         except Exception as e: error = e
@@ -378,7 +379,7 @@ def train_sharded(run:Run, comm:Comm, train:torch.Tensor, test=None, updates:int
     def save():
         nonlocal last_save, saved
         run.state.rng = shared.get_state()
-        whole = whole_run(run, comm)
+        whole = whole_run(run, comm, root_only=True)
         if comm.root: save_run(whole, out)
         last_save, saved = time.perf_counter(), run.state.update
     try:

@@ -88,7 +88,7 @@ def pcd_checkpoint_lls(run, test, s:dict, g) -> dict:
     if run.model.n_hidden <= EXACT_HIDDEN:
         cps = [(u, m.to(dtype=torch.float64)) for u, m in run.checkpoints]
         return dict(update=[u for u, _ in cps], test_ll=[log_likelihood(m, test.double()).item() for _, m in cps], how='exact')
-    built = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], full=True, generator=g)
+    built = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], between=0, full=True, generator=g)   # checkpoints only
     ladder, updates, ev = built.models, built.values, record_samples(built.tempering, built.report, s['n_chains'])
     return dict(update=[int(u) for u in updates[1:]], test_ll=[log_likelihood(ladder[t], test, ev.log_z[t].item()).item() for t in range(1, len(ladder))],
                 how='checkpoint ladder', evaluation=report_summary(ev.report))

@@ -7,25 +7,26 @@ Docs: https://ptt-dev.github.io/ptt/distributed.html.md"""
 # %% auto #0
 __all__ = ['RankFailure', 'Comm', 'launched', 'init', 'finish', 'rank', 'rank_seed', 'rank_generators', 'local_view', 'whole_run',
            'shard_batch', 'sharded_gradient', 'mean_over_chains', 'sharded_predicted_acceptance', 'sharded_decide',
-           'on_root', 'sharded_ptt_update', 'sharded_pcd_update', 'sharded_log_z', 'sharded_evaluate', 'train_sharded',
-           'fit']
+           'on_root', 'sharded_plan', 'sharded_thermalize', 'sharded_records', 'sharded_bar_step', 'sharded_freeze',
+           'sharded_ptt_update', 'sharded_pcd_update', 'sharded_log_z', 'sharded_evaluate', 'train_sharded', 'fit']
 
-# %% ../nbs/19_distributed.ipynb #6a4b7880
-import dataclasses, datetime, io, math, os, re, sys, time, warnings
+# %% ../nbs/19_distributed.ipynb #8052f994
+import atexit, dataclasses, datetime, functools, io, math, os, re, sys, time, warnings
 import numpy as np
 import torch
 import torch.distributed as dist
 from tqdm import tqdm
 from .kernels import make_generator, gibbs
 from .ladder import LadderBroken, check_ladder, ladder_decision, overlap_from_energies
-from .reservoir import Reservoir
-from .likelihood import bar_from_gaps, free_energy_gap, log_mean_exp_estimate, Estimate
+from .reservoir import Reservoir, Tempering, Thermalization, next_block
+from .diagnostics import autocorrelation, acf_noise, tau_exp, tau_int, round_trips, rung_occupancy, ThermalizationPlan, _rungs
+from .likelihood import bar_from_gaps, free_energy_gap, log_mean_exp_estimate, neighbour_gaps, Estimate
 from .optim import _moments, _combine
 from .run import Run, save_run, load_run, check_run_path
 from .threads import set_threads
 from .train import (make_config, prepare_data, check_weights, start_run, ptt_sweeps, freeze, audit, final_evaluation, pooled_steps,
                        current_log_z, evaluate, log_schedule, OFFSET_SMOOTHING, pcd_update, ptt_update, _next_batch, _step_rates, _ascend,
-                       _last_rung_samples, _pair_names, _log_likelihoods, _check_resume, _check_int, _check_real, _fingerprint, _GracefulInterrupt, _postfix)
+                       _last_rung_samples, _pair_names, _status, _log_likelihoods, _check_resume, _check_int, _check_real, _fingerprint, _GracefulInterrupt, _postfix)
 
 # %% ../nbs/19_distributed.ipynb #f360103e
 class RankFailure(RuntimeError):
@@ -135,12 +136,18 @@ def init(device=None, backend:str|None=None, timeout_minutes:float=30.) -> tuple
     backend = backend or ('nccl' if cuda else 'gloo')
     if not dist.is_initialized():
         dist.init_process_group(backend, timeout=datetime.timedelta(minutes=timeout_minutes))
+        atexit.register(finish)                                   # a group left open at exit can abort the process (gloo)
     on = device if dist.get_backend() == 'nccl' else 'cpu'
     return Comm(dist.get_rank(), dist.get_world_size(), on), (torch.device(device) if device is not None else None)
 
 def finish():
-    "Leave the process group (at the end of a script)"
-    if dist.is_initialized(): dist.destroy_process_group()
+    "Leave the process group at the end of a script, once every process has got there (no process tears down a connection another still uses)"
+    if not dist.is_initialized(): return
+    try:
+        if dist.get_backend() == 'gloo': dist.monitored_barrier(timeout=datetime.timedelta(minutes=1))
+        else: dist.barrier()
+    except (RuntimeError, ConnectionError): pass                  # another process is gone already: nothing to wait for
+    dist.destroy_process_group()
 
 def rank() -> int:
     "This process's rank: 0 without torchrun"
@@ -296,12 +303,72 @@ def on_root(run:Run, comm:Comm, phase, g:torch.Generator):
     if isinstance(error, LadderBroken): raise LadderBroken(str(error))
     if error is not None: raise RankFailure(f"rank 0 failed: {type(error).__name__}: {error}")
 
-def _freeze_and_audit(run:Run, g:torch.Generator):
-    "A freeze, and the audit that is due after it"
-    freeze(run, g)
-    if run.config.get('audit_every') and run.state.freezes % run.config['audit_every'] == 0: audit(run, g)
+# %% ../nbs/19_distributed.ipynb #91ece13d
+def sharded_plan(rungs:torch.Tensor, T:int, comm:Comm, n_therm_factor:float=20., spacing_factor:float=2., c:float=6.) -> ThermalizationPlan:
+    "`ptt.diagnostics.thermalization_plan` of every rank's rung trajectories (n_steps, chains, replicas) together: one all-reduce"
+    rungs = _rungs(rungs, T)
+    n_steps, mean = rungs.shape[0], (T - 1) / 2
+    gamma0 = (rungs.double() - mean).square().sum() / n_steps          # autocorrelation's normalization over this rank's replicas
+    C = autocorrelation(rungs, mean=mean) if gamma0 > 0 else torch.zeros(n_steps, dtype=torch.float64)
+    total = comm.sum(torch.cat([gamma0 * C.cpu(), gamma0.reshape(1), torch.tensor([float(rungs.shape[1])], dtype=torch.float64)]))
+    C, chains = total[:n_steps] / total[n_steps], int(total[n_steps + 1])
+    te, ti = tau_exp(C, 0.5, 0.05, acf_noise(C, n_steps * chains, c), 10., n_steps=n_steps), tau_int(C, c)
+    problems = []                                                       # as thermalization_plan words them
+    if math.isinf(te.tau): problems.append("C(t) never fell to 0.5: the decay is not seen, tau_exp exceeds what the trajectory can measure")
+    elif math.isnan(te.tau): problems.append("C(t) is too noisy for an exponential fit: record more steps or chains")
+    elif not te.reliable: problems.append("C(t) did not decay to the fit floor within the trajectory")
+    if not ti.converged: problems.append(f"the tau_int window did not close (W >= {c:g} tau_int) within the trajectory")
+    if math.isfinite(te.tau) and n_steps < n_therm_factor * te.tau:
+        problems.append(f"the trajectory ({n_steps} steps) is shorter than {n_therm_factor:g} tau_exp = {n_therm_factor * te.tau:.0f} steps")
+    burn_in = max(1, math.ceil(n_therm_factor * te.tau)) if math.isfinite(te.tau) else None
+    return ThermalizationPlan(te.tau, ti.tau, burn_in, max(1, math.ceil(spacing_factor * ti.tau)), not problems, "; ".join(problems))
 
-# %% ../nbs/19_distributed.ipynb #6bf53789
+def sharded_thermalize(tmp:Tempering, comm:Comm, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, progress=None) -> Thermalization:
+    "`Tempering.thermalize` of every rank's replicas: blocks of sweeps until the plan from all of them is reliable (or `max_sweeps`)"
+    n = tmp.n_chains
+    total = comm.sum(torch.tensor([float(n)])).item()
+    block, trajs, acc_sum, done = min_sweeps, [], 0., 0
+    while True:
+        acc, traj = tmp.run(block, trajectory=True)
+        acc = comm.sum(acc * n) / total                                  # the mean over every rank's chains
+        trajs.append(traj); acc_sum, done = acc_sum + acc * block, done + block
+        rungs = torch.cat(trajs)
+        plan = sharded_plan(rungs, tmp.n_rungs, comm, n_therm_factor=factor)
+        if plan.reliable or done >= max_sweeps: break
+        block = next_block(plan.tau_exp, done, factor, min_sweeps, max_sweeps)
+        if progress is not None: progress(done, done + block)
+    trips = int(comm.sum(torch.tensor([float(round_trips(rungs, tmp.n_rungs).total)])).item())
+    return Thermalization(done, plan, acc_sum / done, rung_occupancy(rungs, tmp.n_rungs), trips)
+
+def sharded_records(run:Run, models, x0:torch.Tensor, g:torch.Generator, comm:Comm, keep:int|None=None, reservoir=None,
+                    min_sweeps:int|None=None, max_sweeps:int|None=None, gibbs_steps:int|None=None, phase:str='thermalizing') -> tuple:
+    "`ptt.train.thermalized_records` over every rank's chains: (tempering, report, this rank's kept states of level `keep`, BAR steps from all)"
+    cfg = run.config
+    tmp = Tempering(models, x0, gibbs_steps or cfg['therm_gibbs_steps'], g, reservoir=reservoir)
+    shown = lambda done, need: _status(run, f"{phase}: {done} sweeps of {len(models)} levels, 20 tau_exp ~ {need}")
+    top = max_sweeps or cfg['therm_max_sweeps']
+    report = sharded_thermalize(tmp, comm, cfg['therm_factor'], min_sweeps or cfg['therm_min_sweeps'], top, shown)
+    kept, gaps = [], []
+    spacing = min(report.plan.spacing, max(1, top // cfg['reservoir_factor']))
+    for i in range(cfg['reservoir_factor']):
+        _status(run, f"{phase}: record {i + 1} of {cfg['reservoir_factor']}")
+        tmp.run(spacing)
+        if keep is not None: kept.append(tmp.x[keep])
+        gaps.append(neighbour_gaps(models, tmp.x))
+    u0, u1 = (comm.gather(torch.cat(u, 1), 1).cpu().numpy() for u in zip(*gaps))
+    return tmp, report, (torch.cat(kept) if kept else None), [bar_from_gaps(u0[t], u1[t]) for t in range(len(models) - 1)]
+
+def sharded_bar_step(model_prev, model_next, samples_prev:torch.Tensor, samples_next:torch.Tensor, comm:Comm) -> Estimate:
+    "`ptt.likelihood.bar_log_z_step` from every rank's samples"
+    gap = lambda x: comm.gather(free_energy_gap(model_prev, model_next, x))
+    return bar_from_gaps(gap(samples_prev), gap(samples_next))
+
+def sharded_freeze(run:Run, g:torch.Generator, comm:Comm):
+    "`ptt.train.freeze` on every rank's chains, and the audit that is due after it (on rank 0)"
+    freeze(run, g, records=functools.partial(sharded_records, comm=comm), bar_step=functools.partial(sharded_bar_step, comm=comm))
+    if run.config.get('audit_every') and run.state.freezes % run.config['audit_every'] == 0: on_root(run, comm, audit, g)
+
+# %% ../nbs/19_distributed.ipynb #b0e5a83e
 def sharded_ptt_update(run:Run, batch:torch.Tensor, g:torch.Generator, comm:Comm) -> dict:
     "One PTT update over every rank's chains (`ptt.train.ptt_update`): sweeps, all-reduced gradient, one ladder decision"
     s, cfg = run.state, run.config
@@ -314,7 +381,7 @@ def sharded_ptt_update(run:Run, batch:torch.Tensor, g:torch.Generator, comm:Comm
     predicted, ess, renewal, decision = sharded_decide(run, proposal, _last_rung_samples(run, g), comm)
     froze = decision == 'freeze'
     if froze:
-        on_root(run, comm, _freeze_and_audit, g)
+        sharded_freeze(run, g, comm)
         predicted, ess, renewal, decision = sharded_decide(run, proposal, _last_rung_samples(run, g), comm)
         if decision == 'freeze': decision = 'reject'
     if decision == 'accept': run.model, s.since_freeze, s.rejections = proposal, s.since_freeze + 1, 0
@@ -336,7 +403,7 @@ def sharded_pcd_update(run:Run, batch:torch.Tensor, g:torch.Generator, comm:Comm
     run.model = _ascend(run.model, grads, rates, s.update + 1)
     return {f'lr_{k}': r for k, r in rates.items()}
 
-# %% ../nbs/19_distributed.ipynb #bd99bfab
+# %% ../nbs/19_distributed.ipynb #af385afe
 def sharded_log_z(run:Run, comm:Comm) -> tuple:
     "`ptt.train.current_log_z` from every rank's chains: (log Z, standard error)"
     s = run.state
@@ -358,7 +425,7 @@ def sharded_evaluate(run:Run, comm:Comm, train:torch.Tensor, test=None, weights=
                        **_log_likelihoods(run.model, train, test, log_z, weights, test_weights))
     run.checkpoints.append((run.state.update, run.model.to(device='cpu').clone()))
 
-# %% ../nbs/19_distributed.ipynb #eb434fcb
+# %% ../nbs/19_distributed.ipynb #da8ac80e
 def _control(comm:Comm, stop:bool, save:bool) -> tuple:
     "(any rank asked to stop, rank 0 wants to save): one all-reduce"
     flags = comm.max(torch.tensor([float(stop), float(save and comm.root)]))
@@ -421,7 +488,7 @@ def train_sharded(run:Run, comm:Comm, train:torch.Tensor, test=None, updates:int
               file=sys.stderr)
     return run
 
-# %% ../nbs/19_distributed.ipynb #d73ae9d5
+# %% ../nbs/19_distributed.ipynb #23a9388f
 def _root_start(comm:Comm, make):
     "`make()` on rank 0 (start or load a run), its result on every rank (on CPU); its ValueError raised on every rank"
     result, error = None, None

@@ -360,19 +360,20 @@ def _set_log_z(run:Run):
     pooled, _ = pooled_steps(run.history)
     lad.log_z = (lad.log_z[0].item() + torch.cat([torch.zeros(1, dtype=torch.float64), pooled[:len(lad) - 1].cumsum(0)])).to(lad.log_z.device)
 
-def freeze(run:Run, g:torch.Generator):
+def freeze(run:Run, g:torch.Generator, records=None, bar_step=None):
     "Freeze the current model as a new rung: thermalize (the levels above the reservoir, or the whole ladder), move the reservoir up, re-estimate log Z"
+    records, bar_step = records or thermalized_records, bar_step or bar_log_z_step     # ptt.distributed passes versions over all processes' chains
     s, cfg, lad = run.state, run.config, run.ladder
     t0, n_sim = time.perf_counter(), s.chains.shape[0] - 1
     x_cur = s.chains[-1]
     x_last = s.chains[-2] if n_sim else s.reservoir.draw(len(x_cur), g)
-    lad.append(run.model, lad.log_z[-1].item() + bar_log_z_step(lad.last, run.model, x_last, x_cur).value, s.update)
+    lad.append(run.model, lad.log_z[-1].item() + bar_step(lad.last, run.model, x_last, x_cur).value, s.update)
     T = len(lad)
     local = _legacy(cfg, 'freeze') == 'local' and s.reservoir is not None
     if local:                                   # levels: reservoir of rung r, rungs r+1 .. T-1 (the new one on top)
         r = s.reservoir.rung
         x0 = torch.cat([s.reservoir.draw(len(x_cur), g).unsqueeze(0), s.chains])
-        tmp, report, kept, steps = thermalized_records(run, lad.models[r:], x0, g, keep=1, reservoir=s.reservoir,
+        tmp, report, kept, steps = records(run, lad.models[r:], x0, g, keep=1, reservoir=s.reservoir,
                                                        min_sweeps=_legacy(cfg, 'local_min_sweeps'),
                                                        max_sweeps=_legacy(cfg, 'local_max_sweeps'), gibbs_steps=_legacy(cfg, 'local_gibbs_steps'),
                                                        phase=f"freezing rung {T - 1}")
@@ -380,7 +381,7 @@ def freeze(run:Run, g:torch.Generator):
         top, start = tmp.x[2:], r
     else:                                       # the whole ladder, the new rung on top
         r = T - 2 - n_sim
-        tmp, report, kept, steps = thermalized_records(run, lad.models, torch.cat([s.full_chains, x_cur.unsqueeze(0)]), g,
+        tmp, report, kept, steps = records(run, lad.models, torch.cat([s.full_chains, x_cur.unsqueeze(0)]), g,
                                                        keep=r + 1, phase=f"freezing rung {T - 1}")
         s.full_chains, top, start = tmp.x, tmp.x[T - n_sim:], 0
     run.history.append('rungs', update=s.update, n_rungs=T, tau_exp=report.plan.tau_exp, tau_int=report.plan.tau_int,

@@ -7,8 +7,9 @@ Docs: https://ptt-dev.github.io/ptt/distributed.html.md"""
 # %% auto #0
 __all__ = ['RankFailure', 'Comm', 'launched', 'init', 'finish', 'rank', 'rank_seed', 'rank_generators', 'local_view', 'whole_run',
            'shard_batch', 'sharded_gradient', 'mean_over_chains', 'sharded_predicted_acceptance', 'sharded_decide',
-           'on_root', 'sharded_plan', 'sharded_thermalize', 'sharded_records', 'sharded_bar_step', 'sharded_freeze',
-           'sharded_ptt_update', 'sharded_pcd_update', 'sharded_log_z', 'sharded_evaluate', 'train_sharded', 'fit']
+           'on_root', 'sharded_plan', 'sharded_renewal_plan', 'sharded_thermalize', 'sharded_records',
+           'sharded_bar_step', 'sharded_freeze', 'sharded_ptt_update', 'sharded_pcd_update', 'sharded_log_z',
+           'sharded_evaluate', 'train_sharded', 'fit']
 
 # %% ../nbs/19_distributed.ipynb #8052f994
 import atexit, dataclasses, datetime, functools, io, math, os, re, sys, time, warnings
@@ -18,7 +19,7 @@ import torch.distributed as dist
 from tqdm import tqdm
 from .kernels import make_generator, gibbs
 from .ladder import LadderBroken, check_ladder, ladder_decision, overlap_from_energies
-from .reservoir import Reservoir, Tempering, Thermalization, next_block
+from .reservoir import Reservoir, Tempering, Thermalization, next_block, renewal_plan
 from .diagnostics import autocorrelation, acf_noise, tau_exp, tau_int, round_trips, rung_occupancy, ThermalizationPlan, _rungs
 from .likelihood import bar_from_gaps, free_energy_gap, log_mean_exp_estimate, neighbour_gaps, Estimate
 from .optim import _moments, _combine
@@ -323,8 +324,21 @@ def sharded_plan(rungs:torch.Tensor, T:int, comm:Comm, n_therm_factor:float=20.,
     burn_in = max(1, math.ceil(n_therm_factor * te.tau)) if math.isfinite(te.tau) else None
     return ThermalizationPlan(te.tau, ti.tau, burn_in, max(1, math.ceil(spacing_factor * ti.tau)), not problems, "; ".join(problems))
 
+def sharded_renewal_plan(origin:torch.Tensor, sweeps:int, done:int, comm:Comm, n_therm_factor:float=20., spacing_factor:float=2.) -> ThermalizationPlan:
+    "`ptt.reservoir.renewal_plan` of every rank's states above a reservoir: their ages since their draws, summed by one all-reduce"
+    sim = origin[1:]
+    stale, age, count = comm.sum(torch.stack([(sim < 0).sum().double(), (sweeps - 1 - sim).double().sum(),
+                                              torch.tensor(float(sim.numel()), dtype=torch.float64, device=sim.device)])).tolist()
+    stale, count = int(stale), int(count)
+    tau = age / count if not stale else math.inf                         # mean sweeps since the draw, as renewal_plan
+    problems = [f"{stale} of {count} states of the simulated levels never came from the reservoir in {done} sweeps"] if stale else []
+    if not stale and done < n_therm_factor * tau:
+        problems.append(f"the run ({done} sweeps) is shorter than {n_therm_factor:g} renewal times = {n_therm_factor * tau:.0f} sweeps")
+    return ThermalizationPlan(tau, tau, math.ceil(n_therm_factor * tau) if not stale else None,
+                              max(1, math.ceil(spacing_factor * tau)) if not stale else 1, not problems, "; ".join(problems))
+
 def sharded_thermalize(tmp:Tempering, comm:Comm, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, progress=None) -> Thermalization:
-    "`Tempering.thermalize` of every rank's replicas: blocks of sweeps until the plan from all of them is reliable (or `max_sweeps`)"
+    "`Tempering.thermalize` of every rank's replicas: blocks of sweeps until the plan from all of them (above a reservoir: from the states' renewals) is reliable, or `max_sweeps`"
     n = tmp.n_chains
     total = comm.sum(torch.tensor([float(n)])).item()
     block, trajs, acc_sum, done = min_sweeps, [], 0., 0
@@ -333,7 +347,8 @@ def sharded_thermalize(tmp:Tempering, comm:Comm, factor:float=20., min_sweeps:in
         acc = comm.sum(acc * n) / total                                  # the mean over every rank's chains
         trajs.append(traj); acc_sum, done = acc_sum + acc * block, done + block
         rungs = torch.cat(trajs)
-        plan = sharded_plan(rungs, tmp.n_rungs, comm, n_therm_factor=factor)
+        plan = (sharded_renewal_plan(tmp.origin, tmp.sweeps, done, comm, factor) if tmp.reservoir is not None
+                else sharded_plan(rungs, tmp.n_rungs, comm, n_therm_factor=factor))
         if plan.reliable or done >= max_sweeps: break
         block = next_block(plan.tau_exp, done, factor, min_sweeps, max_sweeps)
         if progress is not None: progress(done, done + block)

@@ -324,18 +324,10 @@ def sharded_plan(rungs:torch.Tensor, T:int, comm:Comm, n_therm_factor:float=20.,
     burn_in = max(1, math.ceil(n_therm_factor * te.tau)) if math.isfinite(te.tau) else None
     return ThermalizationPlan(te.tau, ti.tau, burn_in, max(1, math.ceil(spacing_factor * ti.tau)), not problems, "; ".join(problems))
 
-def sharded_renewal_plan(origin:torch.Tensor, sweeps:int, done:int, comm:Comm, n_therm_factor:float=20., spacing_factor:float=2.) -> ThermalizationPlan:
-    "`ptt.reservoir.renewal_plan` of every rank's states above a reservoir: their ages since their draws, summed by one all-reduce"
-    sim = origin[1:]
-    stale, age, count = comm.sum(torch.stack([(sim < 0).sum().double(), (sweeps - 1 - sim).double().sum(),
-                                              torch.tensor(float(sim.numel()), dtype=torch.float64, device=sim.device)])).tolist()
-    stale, count = int(stale), int(count)
-    tau = age / count if not stale else math.inf                         # mean sweeps since the draw, as renewal_plan
-    problems = [f"{stale} of {count} states of the simulated levels never came from the reservoir in {done} sweeps"] if stale else []
-    if not stale and done < n_therm_factor * tau:
-        problems.append(f"the run ({done} sweeps) is shorter than {n_therm_factor:g} renewal times = {n_therm_factor * tau:.0f} sweeps")
-    return ThermalizationPlan(tau, tau, math.ceil(n_therm_factor * tau) if not stale else None,
-                              max(1, math.ceil(spacing_factor * tau)) if not stale else 1, not problems, "; ".join(problems))
+def sharded_renewal_plan(origin:torch.Tensor, sweeps:int, done:int, comm:Comm, n_therm_factor:float=20., energies:list|None=None) -> ThermalizationPlan:
+    "`ptt.reservoir.renewal_plan` of every rank's states above a reservoir (and, where the engine records them, its top level's free energies), gathered"
+    extra = dict(energies=comm.gather(torch.stack(energies), 1)) if energies else {}
+    return renewal_plan(comm.gather(origin, 1), sweeps, done, n_therm_factor=n_therm_factor, **extra)
 
 def sharded_thermalize(tmp:Tempering, comm:Comm, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, progress=None) -> Thermalization:
     "`Tempering.thermalize` of every rank's replicas: blocks of sweeps until the plan from all of them (above a reservoir: from the states' renewals) is reliable, or `max_sweeps`"
@@ -347,7 +339,7 @@ def sharded_thermalize(tmp:Tempering, comm:Comm, factor:float=20., min_sweeps:in
         acc = comm.sum(acc * n) / total                                  # the mean over every rank's chains
         trajs.append(traj); acc_sum, done = acc_sum + acc * block, done + block
         rungs = torch.cat(trajs)
-        plan = (sharded_renewal_plan(tmp.origin, tmp.sweeps, done, comm, factor) if tmp.reservoir is not None
+        plan = (sharded_renewal_plan(tmp.origin, tmp.sweeps, done, comm, factor, getattr(tmp, 'energies', None)) if tmp.reservoir is not None
                 else sharded_plan(rungs, tmp.n_rungs, comm, n_therm_factor=factor))
         if plan.reliable or done >= max_sweeps: break
         block = next_block(plan.tau_exp, done, factor, min_sweeps, max_sweeps)

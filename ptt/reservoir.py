@@ -109,8 +109,8 @@ def renewal_plan(origin:torch.Tensor, sweeps:int, done:int, n_therm_factor:float
 
 # %% ../nbs/05_reservoir.ipynb #1eb96221
 @patch
-def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, warn:bool=True, progress=None, stop=None) -> Thermalization:
-    "Run until the trajectory covers ≥ `factor` τ_exp of the rung index (above a reservoir: `factor` renewal times, every state renewed) or `max_sweeps`; report what was found (and, to `progress`, sweeps done and needed after each block); ends early after a block whose acceptance per pair makes `stop` true"
+def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, warn:bool=True, progress=None, stop=None, renewal:bool=False) -> Thermalization:
+    "Run until the trajectory covers ≥ `factor` τ_exp of the rung index (with `renewal`, above a reservoir: `factor` renewal times, every state renewed) or `max_sweeps`; report what was found (and, to `progress`, sweeps done and needed after each block); ends early after a block whose acceptance per pair makes `stop` true"
     if self.n_rungs == 1:
         self.run(min_sweeps)
         return Thermalization(min_sweeps, _single_rung_plan(), torch.zeros(0), None, 0)
@@ -119,7 +119,7 @@ def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:
         acc, traj = self.run(block, trajectory=True)
         trajs.append(traj); acc_sum, done = acc_sum + acc * block, done + block
         rungs = torch.cat(trajs)
-        plan = (renewal_plan(self.origin, self.sweeps, done, factor) if self.reservoir is not None
+        plan = (renewal_plan(self.origin, self.sweeps, done, factor) if renewal and self.reservoir is not None
                 else thermalization_plan(rungs, self.n_rungs, n_therm_factor=factor))
         if plan.reliable or done >= max_sweeps or (stop is not None and stop(acc)): break
         block = next_block(plan.tau_exp, done, factor, min_sweeps, max_sweeps)

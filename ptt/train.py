@@ -80,7 +80,7 @@ def _final_eval(v):
 def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=10, updates=1000, batch_size=None, lr=None, max_lr=None,
                 min_lr=1e-7, lr_floor=None, lr_decay=0., adaptive=None, centered=False, alpha=0.3, min_renewal=0., renewal_quantile=0.01, seed=0, init_std=1e-2, l2=0.,
                 sweeps_per_update=None, simulated_rungs=0, freeze='local', audit_every=0, final_eval='full', reservoir_factor=10,
-                therm_factor=20., therm_gibbs_steps=None, local_gibbs_steps=None, therm_min_sweeps=100, local_min_sweeps=20, local_max_sweeps=1000, therm_max_sweeps=10_000,
+                therm_factor=20., therm_gibbs_steps=None, local_gibbs_steps=None, therm_min_sweeps=100, local_min_sweeps=20, local_max_sweeps=1000, local_plan='labels', therm_max_sweeps=10_000,
                 max_rejections=50, min_ess=0.1, log_every=None, pcd_exact_log_z=2**16) -> dict:
     "A checked training configuration (a plain dict, saved with the run): every setting is validated here, once"
     if method not in ('ptt', 'pcd'): raise ValueError(f"method must be 'ptt' or 'pcd', not {method!r}")
@@ -102,6 +102,7 @@ def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=10, u
     if simulated_rungs not in (0, 1) or not _is_int(simulated_rungs):
         raise ValueError(f"simulated_rungs must be 0 (only the current model) or 1 (and the last rung), got {simulated_rungs!r}")
     if freeze not in FREEZES: raise ValueError(f"freeze must be one of {FREEZES}, not {freeze!r}")
+    if local_plan not in ('labels', 'renewal'): raise ValueError(f"local_plan must be 'labels' or 'renewal', not {local_plan!r}")
     final_eval = _final_eval(final_eval)
     if final_eval not in FINAL_EVALS: raise ValueError(f"final_eval must be one of {FINAL_EVALS}, not {final_eval!r}")
     adaptive = (method == 'ptt') if adaptive is None else bool(adaptive)
@@ -114,7 +115,7 @@ def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=10, u
                 freeze=freeze, audit_every=int(audit_every), final_eval=final_eval, reservoir_factor=int(reservoir_factor),
                 therm_factor=therm_factor, therm_gibbs_steps=therm_gibbs_steps or gibbs_steps,
                 local_gibbs_steps=local_gibbs_steps or max(1, gibbs_steps // 5), therm_min_sweeps=int(therm_min_sweeps),
-                local_min_sweeps=int(local_min_sweeps), local_max_sweeps=int(local_max_sweeps), therm_max_sweeps=int(therm_max_sweeps), max_rejections=int(max_rejections),
+                local_min_sweeps=int(local_min_sweeps), local_max_sweeps=int(local_max_sweeps), local_plan=local_plan, therm_max_sweeps=int(therm_max_sweeps), max_rejections=int(max_rejections),
                 min_ess=min_ess, log_every=log_every or max(1, updates // 50), pcd_exact_log_z=pcd_exact_log_z)
     _optimizer(config)                                   # checks the rates against each other
     return config
@@ -248,10 +249,10 @@ def reservoir_free_energies(run:Run) -> torch.Tensor:
 
 def _chain_free_energies(run:Run) -> tuple:
     "Free energies of the current model's chains under the current model and under the reservoir's rung (kept from the ladder decision if still valid)"
-    s, x = run.state, run.state.chains[-1]
+    s = run.state
     for chains, model, f_model, f_rung in getattr(run, '_carried', ()):
-        if chains is x and model is run.model: return f_model, f_rung
-    return run.model.free_energy(x), run.ladder[s.reservoir.rung].free_energy(x)
+        if chains is s.chains and model is run.model: return f_model, f_rung      # s.chains is replaced, never changed in place
+    return run.model.free_energy(s.chains[-1]), run.ladder[s.reservoir.rung].free_energy(s.chains[-1])
 
 def lean_swap(run:Run, g:torch.Generator) -> tuple:
     "Swap every chain of the current model with a fresh reservoir draw (an independence Metropolis move): new states, mean acceptance"
@@ -343,7 +344,7 @@ def thermalized_records(run:Run, models:RBM, x0:torch.Tensor, g:torch.Generator,
     tmp = Tempering(models, x0, gibbs_steps or cfg['therm_gibbs_steps'], g, reservoir=reservoir)
     shown = lambda done, need: _status(run, f"{phase}: {done} sweeps of {len(models)} levels, 20 tau_exp ~ {need}")
     report = tmp.thermalize(factor=cfg['therm_factor'], min_sweeps=min_sweeps or cfg['therm_min_sweeps'], max_sweeps=max_sweeps or cfg['therm_max_sweeps'],
-                            warn=False, progress=shown)
+                            warn=False, progress=shown, renewal=cfg.get('local_plan', 'labels') == 'renewal')
     kept, gaps = [], []
     spacing = min(report.plan.spacing, max(1, (max_sweeps or cfg['therm_max_sweeps']) // cfg['reservoir_factor']))   # a failed plan's tau_int can be huge
     for i in range(cfg['reservoir_factor']):
@@ -451,7 +452,7 @@ def _lean_overlap(run:Run, proposal:RBM, g:torch.Generator) -> tuple:
     x, res = s.chains[-1], s.reservoir
     idx = torch.randint(len(res), (len(x),), generator=g, device=res.samples.device)     # as Reservoir.draw
     f_cur, f_prop, f_rung = run.model.free_energy(x), proposal.free_energy(x), lad.last.free_energy(x)
-    run._carried = ((x, run.model, f_cur, f_rung), (x, proposal, f_prop, f_rung))         # the chains' energies under either outcome
+    run._carried = ((s.chains, run.model, f_cur, f_rung), (s.chains, proposal, f_prop, f_rung))   # the chains' energies under either outcome
     return overlap_from_energies(f_cur, f_prop, f_rung, proposal.free_energy(res.samples[idx]), reservoir_free_energies(run)[idx],
                                  run.config.get('renewal_quantile', 0.01))
 

@@ -329,8 +329,8 @@ def sharded_renewal_plan(origin:torch.Tensor, sweeps:int, done:int, comm:Comm, n
     extra = dict(energies=comm.gather(torch.stack(energies), 1)) if energies else {}
     return renewal_plan(comm.gather(origin, 1), sweeps, done, n_therm_factor=n_therm_factor, **extra)
 
-def sharded_thermalize(tmp:Tempering, comm:Comm, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, progress=None) -> Thermalization:
-    "`Tempering.thermalize` of every rank's replicas: blocks of sweeps until the plan from all of them (above a reservoir: from the states' renewals) is reliable, or `max_sweeps`"
+def sharded_thermalize(tmp:Tempering, comm:Comm, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, progress=None, renewal:bool=False) -> Thermalization:
+    "`Tempering.thermalize` of every rank's replicas: blocks of sweeps until the plan from all of them (with `renewal`, above a reservoir: from the states' renewals) is reliable, or `max_sweeps`"
     n = tmp.n_chains
     total = comm.sum(torch.tensor([float(n)])).item()
     block, trajs, acc_sum, done = min_sweeps, [], 0., 0
@@ -339,7 +339,7 @@ def sharded_thermalize(tmp:Tempering, comm:Comm, factor:float=20., min_sweeps:in
         acc = comm.sum(acc * n) / total                                  # the mean over every rank's chains
         trajs.append(traj); acc_sum, done = acc_sum + acc * block, done + block
         rungs = torch.cat(trajs)
-        plan = (sharded_renewal_plan(tmp.origin, tmp.sweeps, done, comm, factor, getattr(tmp, 'energies', None)) if tmp.reservoir is not None
+        plan = (sharded_renewal_plan(tmp.origin, tmp.sweeps, done, comm, factor, getattr(tmp, 'energies', None)) if renewal and tmp.reservoir is not None
                 else sharded_plan(rungs, tmp.n_rungs, comm, n_therm_factor=factor))
         if plan.reliable or done >= max_sweeps: break
         block = next_block(plan.tau_exp, done, factor, min_sweeps, max_sweeps)
@@ -354,7 +354,8 @@ def sharded_records(run:Run, models, x0:torch.Tensor, g:torch.Generator, comm:Co
     tmp = Tempering(models, x0, gibbs_steps or cfg['therm_gibbs_steps'], g, reservoir=reservoir)
     shown = lambda done, need: _status(run, f"{phase}: {done} sweeps of {len(models)} levels, 20 tau_exp ~ {need}")
     top = max_sweeps or cfg['therm_max_sweeps']
-    report = sharded_thermalize(tmp, comm, cfg['therm_factor'], min_sweeps or cfg['therm_min_sweeps'], top, shown)
+    report = sharded_thermalize(tmp, comm, cfg['therm_factor'], min_sweeps or cfg['therm_min_sweeps'], top, shown,
+                                renewal=cfg.get('local_plan', 'labels') == 'renewal')      # as ptt.train.thermalized_records
     kept, gaps = [], []
     spacing = min(report.plan.spacing, max(1, top // cfg['reservoir_factor']))
     for i in range(cfg['reservoir_factor']):

@@ -553,13 +553,13 @@ class _Abort(KeyboardInterrupt):
     "A second interrupt: stop at once, save nothing"
 
 class _GracefulInterrupt:
-    "Within the block, a first Ctrl-C or SIGTERM sets a flag (checked between updates); a second one stops at once"
+    "Within the block, a first Ctrl-C or SIGTERM sets a flag (checked between updates); a second one stops at once, and so does the first while `at_once` is set"
     signals = (signal.SIGINT, signal.SIGTERM)
-    def __init__(self): self.requested, self._old = False, {}
+    def __init__(self): self.requested, self.at_once, self._old = False, False, {}
     def _handler(self, signum, frame):
-        if self.requested: raise _Abort
+        if self.requested or self.at_once: raise _Abort
         self.requested = True
-        print("\nstopping after this update and saving (press Ctrl-C again to stop at once, keeping the last save)", file=sys.stderr)
+        print("\nstopping after this update (or the freeze under way) and saving (press Ctrl-C again to stop at once, keeping the last save)", file=sys.stderr)
     def __enter__(self):
         if threading.current_thread() is threading.main_thread():
             self._old = {s: signal.signal(s, self._handler) for s in self.signals}
@@ -594,8 +594,9 @@ def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|
     def save():
         nonlocal last_save
         s.rng = g.get_state(); save_run(run, out); last_save = time.perf_counter()
+    stop = _GracefulInterrupt()
     try:
-        with _GracefulInterrupt() as stop:                        # also around the last save: a second signal there keeps the old file
+        with stop:                        # also around the last save: a second signal there keeps the old file
             try:
                 while s.update < updates and not stop.requested:
                     t0, busy = time.perf_counter(), True
@@ -613,10 +614,10 @@ def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|
                 if stop.requested: s.stopped = 'interrupted'
                 elif s.update >= updates and run.ladder is not None and cfg.get('final_eval', True) not in (False, 'none'):
                     if out is not None: save()                        # every update is safe before the final evaluation
-                    busy, t0 = True, time.perf_counter()
+                    busy, t0, stop.at_once = True, time.perf_counter(), out is not None   # so a signal may end it at once
                     final_evaluation(run, train, test, weights, test_weights)
                     run.history.update_last('logs', final_seconds=time.perf_counter() - t0)
-                    busy = False
+                    busy = stop.at_once = False
             except _Abort: raise
             except KeyboardInterrupt:                               # raised between updates (e.g. by a callback), or during one
                 if busy: raise
@@ -629,7 +630,8 @@ def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|
             else: s.rng = g.get_state()
     except KeyboardInterrupt:
         bar.close()
-        print("stopped at once" + (f"; {out} keeps its last complete save" if out else ""), file=sys.stderr)
+        print(f"stopped the final evaluation; {out} holds every update, and resuming it (--resume) runs the evaluation again" if stop.at_once else
+              "stopped at once" + (f"; {out} keeps its last complete save" if out else ""), file=sys.stderr)
         raise
     finally: run._show_status = None
     if s.stopped == 'interrupted':

@@ -7,7 +7,7 @@ Docs: https://ptt-dev.github.io/ptt/diagnostics.html.md"""
 # %% auto #0
 __all__ = ['autocorrelation', 'TauInt', 'tau_int', 'TauExp', 'acf_noise', 'tau_exp', 'rungs_from_ids', 'Occupancy',
            'rung_occupancy', 'RoundTrips', 'round_trips', 'LadderTaus', 'ladder_taus', 'ThermalizationPlan',
-           'thermalization_plan']
+           'plan_from_taus', 'thermalization_plan']
 
 # %% ../nbs/04_diagnostics.ipynb #d4fa186d
 import math
@@ -239,10 +239,8 @@ class ThermalizationPlan:
     reliable: bool
     reason: str = ""
 
-def thermalization_plan(rungs, T:int, n_therm_factor:float=20., spacing_factor:float=2., c:float=6.) -> ThermalizationPlan:
-    "Burn-in and sampling interval from the rung-index autocorrelation of a recorded trajectory"
-    lt = ladder_taus(rungs, T, c=c)
-    te, ti, n_steps = lt.tau_exp, lt.tau_int, lt.C.shape[0]
+def plan_from_taus(te:TauExp, ti:TauInt, n_steps:int, n_therm_factor:float=20., spacing_factor:float=2., c:float=6.) -> ThermalizationPlan:
+    "Burn-in and sampling interval from τ_exp and τ_int measured on a trajectory of `n_steps` steps, with what makes them untrustworthy"
     problems = []
     if math.isinf(te.tau): problems.append("C(t) never fell to 0.5: the decay is not seen, tau_exp exceeds what the trajectory can measure")
     elif math.isnan(te.tau): problems.append("C(t) is too noisy for an exponential fit: record more steps or chains")
@@ -253,3 +251,8 @@ def thermalization_plan(rungs, T:int, n_therm_factor:float=20., spacing_factor:f
     burn_in = max(1, math.ceil(n_therm_factor * te.tau)) if math.isfinite(te.tau) else None
     spacing = max(1, math.ceil(spacing_factor * ti.tau))
     return ThermalizationPlan(te.tau, ti.tau, burn_in, spacing, not problems, "; ".join(problems))
+
+def thermalization_plan(rungs, T:int, n_therm_factor:float=20., spacing_factor:float=2., c:float=6.) -> ThermalizationPlan:
+    "Burn-in and sampling interval from the rung-index autocorrelation of a recorded trajectory"
+    lt = ladder_taus(rungs, T, c=c)
+    return plan_from_taus(lt.tau_exp, lt.tau_int, lt.C.shape[0], n_therm_factor, spacing_factor, c)

@@ -20,7 +20,7 @@ from tqdm import tqdm
 from .kernels import make_generator, gibbs
 from .ladder import LadderBroken, check_ladder, ladder_decision, overlap_from_energies
 from .reservoir import Reservoir, Tempering, Thermalization, next_block, renewal_plan
-from .diagnostics import autocorrelation, acf_noise, tau_exp, tau_int, round_trips, rung_occupancy, ThermalizationPlan, _rungs
+from .diagnostics import autocorrelation, acf_noise, tau_exp, tau_int, round_trips, rung_occupancy, ThermalizationPlan, plan_from_taus, _rungs
 from .likelihood import bar_from_gaps, free_energy_gap, log_mean_exp_estimate, neighbour_gaps, Estimate
 from .optim import _moments, _combine
 from .run import Run, save_run, load_run, check_run_path
@@ -314,15 +314,7 @@ def sharded_plan(rungs:torch.Tensor, T:int, comm:Comm, n_therm_factor:float=20.,
     total = comm.sum(torch.cat([gamma0 * C.cpu(), gamma0.reshape(1), torch.tensor([float(rungs.shape[1])], dtype=torch.float64)]))
     C, chains = total[:n_steps] / total[n_steps], int(total[n_steps + 1])
     te, ti = tau_exp(C, 0.5, 0.05, acf_noise(C, n_steps * chains, c), 10., n_steps=n_steps), tau_int(C, c)
-    problems = []                                                       # as thermalization_plan words them
-    if math.isinf(te.tau): problems.append("C(t) never fell to 0.5: the decay is not seen, tau_exp exceeds what the trajectory can measure")
-    elif math.isnan(te.tau): problems.append("C(t) is too noisy for an exponential fit: record more steps or chains")
-    elif not te.reliable: problems.append("C(t) did not decay to the fit floor within the trajectory")
-    if not ti.converged: problems.append(f"the tau_int window did not close (W >= {c:g} tau_int) within the trajectory")
-    if math.isfinite(te.tau) and n_steps < n_therm_factor * te.tau:
-        problems.append(f"the trajectory ({n_steps} steps) is shorter than {n_therm_factor:g} tau_exp = {n_therm_factor * te.tau:.0f} steps")
-    burn_in = max(1, math.ceil(n_therm_factor * te.tau)) if math.isfinite(te.tau) else None
-    return ThermalizationPlan(te.tau, ti.tau, burn_in, max(1, math.ceil(spacing_factor * ti.tau)), not problems, "; ".join(problems))
+    return plan_from_taus(te, ti, n_steps, n_therm_factor, spacing_factor, c)
 
 def sharded_renewal_plan(origin:torch.Tensor, sweeps:int, done:int, comm:Comm, n_therm_factor:float=20., energies:list|None=None) -> ThermalizationPlan:
     "`ptt.reservoir.renewal_plan` of every rank's states above a reservoir (and, where the engine records them, its top level's free energies), gathered"

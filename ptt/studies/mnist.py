@@ -161,7 +161,7 @@ def thermalized_ladder(method:str, run, U:int, s:dict, g, rungs:list|None=None, 
     "Tempering over the ladder of `run` at update `U` (PTT: its own rungs; PCD: its checkpoints assembled a posteriori, or the given `rungs`), thermalized within `max_sweeps` (default `tau_max_sweeps`)"
     therm = dict(factor=s['therm_factor'], min_sweeps=s['tau_min_sweeps'], max_sweeps=max_sweeps or s['tau_max_sweeps'])
     if method == 'pcd' and rungs is None:
-        b = checkpoint_ladder(run, n_chains=s['tau_chains'], gibbs_steps=s['tau_gibbs_steps'], upto=U, full=True, generator=g, **therm)
+        b = checkpoint_ladder(run, n_chains=s['tau_chains'], gibbs_steps=s['tau_gibbs_steps'], upto=U, full=True, generator=g, between=0, **therm)   # checkpoints only: their labels are checkpoint updates (as the saved results were made)
         return b.tempering, b.report, list(b.values)
     models, ups = (ptt_ladder_upto(run, U) if rungs is None else (ladder_models(method, run, rungs), list(rungs)))
     x0 = gibbs(models[0], models[0].random_visible(s['tau_chains'], g), 1, g)

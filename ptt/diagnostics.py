@@ -224,9 +224,9 @@ class LadderTaus(NamedTuple):
 def ladder_taus(rungs, T:int, max_lag:int|None=None, c:float=6., upper:float=0.5, lower:float=0.05, k_noise:float=10.) -> LadderTaus:
     "$\\tau_{exp}$ and $\\tau_{int}$ of the rung index of replicas, from `rungs` (n_steps, n_chains, n_replicas)"
     rungs = _rungs(rungs, T)
-    C = autocorrelation(rungs, max_lag, mean=(T - 1) / 2)
+    C = autocorrelation(rungs, max_lag, mean=(T - 1) / 2)      # the envelope over all lags (n_steps not passed: see below)
     noise = acf_noise(C, rungs.shape[0] * rungs.shape[1], c)
-    return LadderTaus(tau_exp(C, upper, lower, noise, k_noise, n_steps=rungs.shape[0]), tau_int(C, c), C, noise)
+    return LadderTaus(tau_exp(C, upper, lower, noise, k_noise), tau_int(C, c), C, noise)
 
 # %% ../nbs/04_diagnostics.ipynb #5424d5f8
 @dataclass(frozen=True)

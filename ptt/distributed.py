@@ -313,7 +313,7 @@ def sharded_plan(rungs:torch.Tensor, T:int, comm:Comm, n_therm_factor:float=20.,
     C = autocorrelation(rungs, mean=mean) if gamma0 > 0 else torch.zeros(n_steps, dtype=torch.float64)
     total = comm.sum(torch.cat([gamma0 * C.cpu(), gamma0.reshape(1), torch.tensor([float(rungs.shape[1])], dtype=torch.float64)]))
     C, chains = total[:n_steps] / total[n_steps], int(total[n_steps + 1])
-    te, ti = tau_exp(C, 0.5, 0.05, acf_noise(C, n_steps * chains, c), 10., n_steps=n_steps), tau_int(C, c)
+    te, ti = tau_exp(C, 0.5, 0.05, acf_noise(C, n_steps * chains, c), 10.), tau_int(C, c)      # as ladder_taus
     return plan_from_taus(te, ti, n_steps, n_therm_factor, spacing_factor, c)
 
 def sharded_renewal_plan(origin:torch.Tensor, sweeps:int, done:int, comm:Comm, n_therm_factor:float=20., energies:list|None=None) -> ThermalizationPlan:

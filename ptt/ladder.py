@@ -6,8 +6,7 @@ Docs: https://ptt-dev.github.io/ptt/ladder.html.md"""
 
 # %% auto #0
 __all__ = ['independent_model', 'expected_acceptance', 'predicted_acceptance', 'renewal_probabilities', 'weighted_quantile',
-           'overlap_from_energies', 'predicted_overlap', 'predicted_renewal', 'Ladder', 'ladder_decision',
-           'LadderBroken', 'check_ladder']
+           'overlap_from_energies', 'predicted_overlap', 'Ladder', 'ladder_decision', 'LadderBroken', 'check_ladder']
 
 # %% ../nbs/03_ladder.ipynb #546624d3
 import math
@@ -59,21 +58,17 @@ def weighted_quantile(x:torch.Tensor, w:torch.Tensor, q:float) -> float:
     return x[order][torch.searchsorted(share, torch.tensor([q], dtype=share.dtype, device=share.device)).clamp(max=len(x) - 1)].item()
 
 def overlap_from_energies(f_current:torch.Tensor, f_proposal:torch.Tensor, f_lower:torch.Tensor, f_proposal_lower:torch.Tensor,
-                          f_lower_lower:torch.Tensor, q:float=0.01) -> tuple:
+                          f_lower_lower:torch.Tensor, q:float|None=0.01) -> tuple:
     "`predicted_overlap` from free energies already computed: of the current samples under `current`, `proposal`, `lower`, and of the lower samples under `proposal`, `lower`"
     w, u_current, u_lower, acc, ess = _reweighted_acceptance(f_current, f_proposal, f_lower, f_proposal_lower, f_lower_lower)
-    return acc, ess, weighted_quantile(renewal_probabilities(u_current, u_lower), w, q)
+    return acc, ess, (math.nan if q is None else weighted_quantile(renewal_probabilities(u_current, u_lower), w, q))
 
-def predicted_overlap(lower:RBM, current:RBM, proposal:RBM, x_lower:torch.Tensor, x_current:torch.Tensor, q:float=0.01) -> tuple:
-    "`predicted_acceptance` and ESS/n, and the `q`-quantile over `proposal`'s states (reweighted) of their renewal probability by swaps with `lower`"
+def predicted_overlap(lower:RBM, current:RBM, proposal:RBM, x_lower:torch.Tensor, x_current:torch.Tensor, q:float|None=0.01) -> tuple:
+    "`predicted_acceptance` and ESS/n, and the `q`-quantile over `proposal`'s states (reweighted) of their renewal probability by swaps with `lower` (NaN if `q` is None)"
     n = min(len(x_lower), len(x_current))
     xl, xc = x_lower[:n], x_current[:n]
     return overlap_from_energies(current.free_energy(xc), proposal.free_energy(xc), lower.free_energy(xc),
                                  proposal.free_energy(xl), lower.free_energy(xl), q)
-
-def predicted_renewal(lower:RBM, current:RBM, proposal:RBM, x_lower:torch.Tensor, x_current:torch.Tensor, q:float=0.01) -> float:
-    "The `q`-quantile over `proposal`'s states (`current`'s samples reweighted) of their renewal probability by swaps with `lower`"
-    return predicted_overlap(lower, current, proposal, x_lower, x_current, q)[2]
 
 # %% ../nbs/03_ladder.ipynb #8b1fa3de
 class Ladder:
@@ -108,7 +103,7 @@ class Ladder:
 # %% ../nbs/03_ladder.ipynb #83164743
 def ladder_decision(acceptance:float, alpha:float, updates_since_freeze:int, renewal:float=1., min_renewal:float=0.) -> str:
     "'accept' the proposed update, 'freeze' the current model as a new rung first, or 'reject' the update"
-    if acceptance >= alpha and renewal >= min_renewal: return 'accept'
+    if acceptance >= alpha and not renewal < min_renewal: return 'accept'     # a renewal not measured (NaN) does not count
     return 'freeze' if updates_since_freeze > 0 else 'reject'
 
 class LadderBroken(RuntimeError):

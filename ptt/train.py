@@ -317,9 +317,9 @@ def _pool(rows:list, n:int, scales:list|None=None) -> tuple:
         est[t], err[t] = (w * x).sum() / w.sum(), w.sum() ** -0.5
     return est, err
 
-def freeze_se_scale(history:History) -> float:
-    "Factor (at least 1) by which the freezes' standard errors must grow to explain how far their pooled steps lie from the audits'"
-    freezes, audits = _step_rows(history)
+def freeze_se_scale(history:History, rows:tuple|None=None) -> float:
+    "Factor (at least 1) by which the freezes' standard errors must grow to explain how far their pooled steps lie from the audits' (`rows`: `_step_rows(history)`, if at hand)"
+    freezes, audits = rows or _step_rows(history)
     n = max((s + len(v) for s, v, _ in freezes + audits), default=0)
     f, sf = _pool(freezes, n)
     d2 = sa2 = sf2 = 0.
@@ -333,7 +333,7 @@ def pooled_steps(history:History, extra:tuple|None=None) -> tuple:
     "Inverse-variance average of every estimate of each log Z step (freezes' errors calibrated by the audits, audits, and `extra` = (first step, values, ses)): (steps, standard errors)"
     freezes, audits = _step_rows(history)
     rows = freezes + audits + ([(int(extra[0]), list(extra[1]), list(extra[2]))] if extra is not None else [])
-    scale = freeze_se_scale(history)
+    scale = freeze_se_scale(history, (freezes, audits))
     n = max((s + len(v) for s, v, _ in rows), default=0)
     return _pool(rows, n, [scale] * len(freezes) + [1.] * (len(rows) - len(freezes)))
 
@@ -453,14 +453,17 @@ def _lean_overlap(run:Run, proposal:RBM, g:torch.Generator) -> tuple:
     idx = torch.randint(len(res), (len(x),), generator=g, device=res.samples.device)     # as Reservoir.draw
     f_cur, f_prop, f_rung = run.model.free_energy(x), proposal.free_energy(x), lad.last.free_energy(x)
     run._carried = ((s.chains, run.model, f_cur, f_rung), (s.chains, proposal, f_prop, f_rung))   # the chains' energies under either outcome
-    return overlap_from_energies(f_cur, f_prop, f_rung, proposal.free_energy(res.samples[idx]), reservoir_free_energies(run)[idx],
-                                 run.config.get('renewal_quantile', 0.01))
+    return overlap_from_energies(f_cur, f_prop, f_rung, proposal.free_energy(res.samples[idx]), reservoir_free_energies(run)[idx], _renewal_q(run.config))
+
+def _renewal_q(cfg:dict) -> float|None:
+    "The renewal quantile the ladder decision needs, or None when `min_renewal` is off (not computed, logged NaN)"
+    return cfg.get('renewal_quantile', 0.01) if cfg.get('min_renewal', 0.) > 0 else None
 
 def _decide(run:Run, proposal:RBM, g:torch.Generator) -> tuple:
     "Predicted acceptance between the last rung and `proposal`, its ESS/n, the low quantile of its chains' renewal probabilities, and the ladder decision"
     s, cfg = run.state, run.config
     if _is_lean(run): acc, ess, renewal = _lean_overlap(run, proposal, g)
-    else: acc, ess, renewal = predicted_overlap(run.ladder.last, run.model, proposal, _last_rung_samples(run, g), s.chains[-1], cfg.get('renewal_quantile', 0.01))
+    else: acc, ess, renewal = predicted_overlap(run.ladder.last, run.model, proposal, _last_rung_samples(run, g), s.chains[-1], _renewal_q(cfg))
     decision = 'reject' if ess < cfg['min_ess'] else ladder_decision(acc, cfg['alpha'], s.since_freeze, renewal, cfg.get('min_renewal', 0.))
     return acc, ess, renewal, decision
 

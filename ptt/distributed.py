@@ -6,10 +6,8 @@ Docs: https://ptt-dev.github.io/ptt/distributed.html.md"""
 
 # %% auto #0
 __all__ = ['RankFailure', 'Comm', 'launched', 'init', 'finish', 'rank', 'rank_seed', 'rank_generators', 'local_view', 'whole_run',
-           'shard_batch', 'sharded_gradient', 'mean_over_chains', 'sharded_predicted_acceptance', 'sharded_decide',
-           'on_root', 'sharded_plan', 'sharded_renewal_plan', 'sharded_thermalize', 'sharded_records',
-           'sharded_bar_step', 'sharded_freeze', 'sharded_ptt_update', 'sharded_pcd_update', 'sharded_log_z',
-           'sharded_evaluate', 'train_sharded', 'fit']
+           'shard_batch', 'on_root', 'sharded_plan', 'sharded_renewal_plan', 'sharded_thermalize', 'train_sharded',
+           'fit']
 
 # %% ../nbs/19_distributed.ipynb #8052f994
 import atexit, dataclasses, datetime, functools, io, math, os, re, sys, time, warnings
@@ -17,17 +15,16 @@ import numpy as np
 import torch
 import torch.distributed as dist
 from tqdm import tqdm
-from .kernels import make_generator, gibbs
-from .ladder import LadderBroken, check_ladder, ladder_decision, overlap_from_energies
+from fastcore.basics import patch
+from .kernels import make_generator
+from .ladder import LadderBroken
 from .reservoir import Reservoir, Tempering, Thermalization, next_block, renewal_plan
 from .diagnostics import autocorrelation, acf_noise, tau_exp, tau_int, round_trips, rung_occupancy, ThermalizationPlan, plan_from_taus, _rungs
-from .likelihood import bar_from_gaps, free_energy_gap, log_mean_exp_estimate, neighbour_gaps, Estimate
-from .optim import _moments, _combine
 from .run import Run, save_run, load_run, check_run_path
 from .threads import set_threads
-from .train import (make_config, prepare_data, check_weights, start_run, ptt_sweeps, freeze, audit, final_evaluation, pooled_steps,
-                       current_log_z, evaluate, log_schedule, OFFSET_SMOOTHING, pcd_update, ptt_update, _next_batch, _step_rates, _ascend,
-                       _last_rung_samples, _pair_names, _status, _log_likelihoods, _check_resume, _check_int, _check_real, _fingerprint, _GracefulInterrupt, _postfix)
+from .train import (Local, make_config, prepare_data, check_weights, start_run, final_evaluation, evaluate, log_schedule, pcd_update, ptt_update,
+                       _next_batch, _check_resume, _check_int, _check_real, _fingerprint, _GracefulInterrupt, _postfix)
+
 
 # %% ../nbs/19_distributed.ipynb #f360103e
 class RankFailure(RuntimeError):
@@ -51,7 +48,7 @@ def _unpack(data:bytes, device=None):
     return torch.load(io.BytesIO(data), map_location=device, weights_only=False)
 
 # %% ../nbs/19_distributed.ipynb #8e280282
-class Comm:
+class Comm(Local):
     "The processes of one run: this one's rank, their number, and the collectives training needs (the identity for a single process)"
     def __init__(self, rank:int=0, world:int=1, device=None):
         self.rank, self.world, self.device = rank, world, torch.device(device or 'cpu')   # device: where collectives run (NCCL: this GPU)
@@ -214,69 +211,22 @@ def shard_batch(batch:torch.Tensor, comm:Comm) -> torch.Tensor:
     "This rank's slice of a global minibatch"
     return batch.tensor_split(comm.world)[comm.rank] if comm.world > 1 else batch
 
-# %% ../nbs/19_distributed.ipynb #6a8a600d
-def _total_chains(run:Run, comm:Comm) -> int:
-    "The run's number of chains over every rank"
-    return getattr(run, '_total_chains', None) or int(comm.sum(torch.tensor([run.config['n_chains']])).item())
-
-def sharded_gradient(run:Run, batch:torch.Tensor, samples:torch.Tensor, comm:Comm) -> tuple:
-    "The gradient of the whole minibatch and of every rank's chains, the same on every rank (centered and with the L2 penalty as configured)"
-    m, s, cfg, offsets = run.model, run.state, run.config, None
-    pos, neg = _moments(m, batch), _moments(m, samples)
-    if comm.world > 1:                  # one all-reduce: the weighted difference of the moments, and the batch's hidden mean
-        fb, fs = len(batch) / cfg['batch_size'], len(samples) / _total_chains(run, comm)
-        parts = [fb * p - fs * q for p, q in zip(pos, neg)] + [fb * pos[2]]
-        flat = comm.sum(torch.cat([p.flatten() for p in parts]))
-        parts = flat.split([p.numel() for p in parts])
-        pos = tuple(f.reshape(p.shape) for f, p in zip(parts[:3], pos)) + (parts[3],)
-        neg = tuple(torch.zeros_like(q) for q in neg)
-    if cfg.get('centered'):
-        s.hid_offset = (1 - OFFSET_SMOOTHING) * s.hid_offset + OFFSET_SMOOTHING * pos[-1]
-        offsets = s.vis_offset, s.hid_offset
-    grads = _combine(m, pos[:3], neg, offsets)
-    l2 = cfg['l2']
-    return (grads[0] - l2 * m.weights, *grads[1:]) if l2 else grads
-
-# %% ../nbs/19_distributed.ipynb #eef5b07c
-def mean_over_chains(x:torch.Tensor, run:Run, comm:Comm) -> torch.Tensor:
-    "The mean over every rank's chains of a per-rank mean `x` over its own chains"
-    if comm.world == 1: return x
-    n = run.state.chains.shape[_chain_dim(run)]
-    return comm.sum(x * n) / _total_chains(run, comm)
-
 # %% ../nbs/19_distributed.ipynb #b7b0b65e
-def sharded_predicted_acceptance(lower, current, proposal, x_lower:torch.Tensor, x_current:torch.Tensor, comm:Comm) -> tuple:
-    "`ptt.ladder.predicted_acceptance` over every rank's samples: (acceptance, ESS/n), the same on every rank"
-    n = min(len(x_lower), len(x_current))
-    xl, xc = x_lower[:n], x_current[:n]
-    e_proposal = proposal.free_energy(xc)
-    log_w = (current.free_energy(xc) - e_proposal).double()
-    log_r = (e_proposal - lower.free_energy(xc)) - (proposal.free_energy(xl) - lower.free_energy(xl))
-    a = log_r.clamp(max=0).exp().double()
-    top = comm.max(log_w.max().reshape(1))
-    e = (log_w - top).exp()
-    s0, s1, s2, count = comm.sum(torch.stack([e.sum(), (e * a).sum(), e.pow(2).sum(), e.new_tensor(float(n))])).tolist()
-    return s1 / s0, s0 ** 2 / (count * s2)
+def _reduced_overlap(energies:tuple, comm:Comm) -> tuple:
+    "(acceptance, ESS/n, NaN) of `ptt.ladder.overlap_from_energies` over every rank's chains, by reductions: the largest log-weight, then four sums"
+    f_current, f_proposal, f_lower, f_proposal_lower, f_lower_lower = energies
+    log_w = (f_current - f_proposal).double()
+    u_current, u_lower = (f_lower - f_proposal).double(), (f_lower_lower - f_proposal_lower).double()
+    a = (u_lower - u_current).clamp(max=0).exp()
+    e = (log_w - comm.max(log_w.max().reshape(1))).exp()
+    s0, s1, s2, count = comm.sum(torch.stack([e.sum(), (e * a).sum(), e.pow(2).sum(), e.new_tensor(float(len(e)))])).tolist()
+    return s1 / s0, s0 ** 2 / (count * s2), math.nan
 
-def _gathered_overlap(run:Run, proposal, x_last:torch.Tensor, comm:Comm) -> tuple:
-    "`ptt.ladder.predicted_overlap` from every rank's free energies, gathered: (acceptance, ESS/n, renewal quantile)"
-    s, lower, x = run.state, run.ladder.last, run.state.chains[-1]
-    n = min(len(x_last), len(x))
-    xl, xc = x_last[:n], x[:n]
-    energies = [comm.gather(f.double()) for f in (run.model.free_energy(xc), proposal.free_energy(xc), lower.free_energy(xc),
-                                                   proposal.free_energy(xl), lower.free_energy(xl))]
-    return overlap_from_energies(*energies, run.config.get('renewal_quantile', 0.01))
-
-def sharded_decide(run:Run, proposal, x_last:torch.Tensor, comm:Comm) -> tuple:
-    "Predicted acceptance, ESS/n, renewal quantile and the ladder decision from every rank's chains; rank 0's decision, checked to be every rank's"
-    s, cfg = run.state, run.config
-    if cfg.get('min_renewal', 0.) > 0: acc, ess, renewal = _gathered_overlap(run, proposal, x_last, comm)
-    else:
-        acc, ess = sharded_predicted_acceptance(run.ladder.last, run.model, proposal, x_last, s.chains[-1], comm)
-        renewal = math.nan                                       # not used by the decision: not gathered (logged as NaN)
-    decision = 'reject' if ess < cfg['min_ess'] else \
-               ladder_decision(acc, cfg['alpha'], s.since_freeze, 1. if math.isnan(renewal) else renewal, cfg.get('min_renewal', 0.))
-    return acc, ess, renewal, comm.agree(decision, f"the ladder decision at update {s.update + 1}")
+@patch
+def overlap(self:Comm, energies:tuple, q:float|None) -> tuple:
+    "`Local.overlap` over every rank's chains: by reductions, or with the renewal quantile `q` from every rank's free energies, gathered"
+    if self.world > 1 and q is None: return _reduced_overlap(energies, self)
+    return Local.overlap(self, [self.gather(f) for f in energies], q)
 
 # %% ../nbs/19_distributed.ipynb #86b5e89a
 def _strip(run:Run) -> Run:
@@ -303,6 +253,11 @@ def on_root(run:Run, comm:Comm, phase, g:torch.Generator):
     run.config.clear(); run.config.update(view.config)
     if isinstance(error, LadderBroken): raise LadderBroken(str(error))
     if error is not None: raise RankFailure(f"rank 0 failed: {type(error).__name__}: {error}")
+
+@patch
+def on_root(self:Comm, run:Run, phase, g:torch.Generator):
+    "`Local.on_root` over every rank's chains: `on_root` above"
+    return on_root(run, self, phase, g)
 
 # %% ../nbs/19_distributed.ipynb #91ece13d
 def sharded_plan(rungs:torch.Tensor, T:int, comm:Comm, n_therm_factor:float=20., spacing_factor:float=2., c:float=6.) -> ThermalizationPlan:
@@ -339,91 +294,10 @@ def sharded_thermalize(tmp:Tempering, comm:Comm, factor:float=20., min_sweeps:in
     trips = int(comm.sum(torch.tensor([float(round_trips(rungs, tmp.n_rungs).total)])).item())
     return Thermalization(done, plan, acc_sum / done, rung_occupancy(rungs, tmp.n_rungs), trips)
 
-def sharded_records(run:Run, models, x0:torch.Tensor, g:torch.Generator, comm:Comm, keep:int|None=None, reservoir=None,
-                    min_sweeps:int|None=None, max_sweeps:int|None=None, gibbs_steps:int|None=None, phase:str='thermalizing') -> tuple:
-    "`ptt.train.thermalized_records` over every rank's chains: (tempering, report, this rank's kept states of level `keep`, BAR steps from all)"
-    cfg = run.config
-    tmp = Tempering(models, x0, gibbs_steps or cfg['therm_gibbs_steps'], g, reservoir=reservoir)
-    shown = lambda done, need: _status(run, f"{phase}: {done} sweeps of {len(models)} levels, 20 tau_exp ~ {need}")
-    top = max_sweeps or cfg['therm_max_sweeps']
-    report = sharded_thermalize(tmp, comm, cfg['therm_factor'], min_sweeps or cfg['therm_min_sweeps'], top, shown,
-                                renewal=cfg.get('local_plan', 'labels') == 'renewal')      # as ptt.train.thermalized_records
-    kept, gaps = [], []
-    spacing = min(report.plan.spacing, max(1, top // cfg['reservoir_factor']))
-    for i in range(cfg['reservoir_factor']):
-        _status(run, f"{phase}: record {i + 1} of {cfg['reservoir_factor']}")
-        tmp.run(spacing)
-        if keep is not None: kept.append(tmp.x[keep])
-        gaps.append(neighbour_gaps(models, tmp.x))
-    u0, u1 = (comm.gather(torch.cat(u, 1), 1).cpu().numpy() for u in zip(*gaps))
-    return tmp, report, (torch.cat(kept) if kept else None), [bar_from_gaps(u0[t], u1[t]) for t in range(len(models) - 1)]
-
-def sharded_bar_step(model_prev, model_next, samples_prev:torch.Tensor, samples_next:torch.Tensor, comm:Comm) -> Estimate:
-    "`ptt.likelihood.bar_log_z_step` from every rank's samples"
-    gap = lambda x: comm.gather(free_energy_gap(model_prev, model_next, x))
-    return bar_from_gaps(gap(samples_prev), gap(samples_next))
-
-def sharded_freeze(run:Run, g:torch.Generator, comm:Comm):
-    "`ptt.train.freeze` on every rank's chains, and the audit that is due after it (on rank 0)"
-    freeze(run, g, records=functools.partial(sharded_records, comm=comm), bar_step=functools.partial(sharded_bar_step, comm=comm))
-    if run.config.get('audit_every') and run.state.freezes % run.config['audit_every'] == 0: on_root(run, comm, audit, g)
-
-# %% ../nbs/19_distributed.ipynb #b0e5a83e
-def sharded_ptt_update(run:Run, batch:torch.Tensor, g:torch.Generator, comm:Comm) -> dict:
-    "One PTT update over every rank's chains (`ptt.train.ptt_update`): sweeps, all-reduced gradient, one ladder decision"
-    s, cfg = run.state, run.config
-    acc = mean_over_chains(ptt_sweeps(run, g), run, comm).tolist()
-    run._sampled = run.model
-    check_ladder(acc, cfg['alpha'], pairs=_pair_names(run))
-    grads = sharded_gradient(run, batch, s.chains[-1], comm)
-    rates = _step_rates(run, grads)
-    proposal = _ascend(run.model, grads, rates, s.update + 1)
-    predicted, ess, renewal, decision = sharded_decide(run, proposal, _last_rung_samples(run, g), comm)
-    froze = decision == 'freeze'
-    if froze:
-        sharded_freeze(run, g, comm)
-        predicted, ess, renewal, decision = sharded_decide(run, proposal, _last_rung_samples(run, g), comm)
-        if decision == 'freeze': decision = 'reject'
-    if decision == 'accept': run.model, s.since_freeze, s.rejections = proposal, s.since_freeze + 1, 0
-    else:
-        s.opt.reject(); s.rejections += 1
-        if s.rejections >= cfg['max_rejections']:
-            raise LadderBroken(f"{s.rejections} updates in a row were rejected (learning rate down to {min(s.opt.rates.values()):.2g}): "
-                               f"single steps move the model too far from the ladder. Lower max_lr and restart.")
-    reservoir_acc = acc[0] if len(acc) > 1 and s.reservoir is not None else math.nan
-    return dict(acceptance=acc[-1], reservoir_acceptance=reservoir_acc, predicted_acceptance=predicted, renewal=renewal, ess=ess,
-                rejected=float(decision == 'reject'), froze=float(froze), n_rungs=len(run.ladder), **{f'lr_{k}': r for k, r in rates.items()})
-
-def sharded_pcd_update(run:Run, batch:torch.Tensor, g:torch.Generator, comm:Comm) -> dict:
-    "One PCD update over every rank's chains (`ptt.train.pcd_update`)"
-    s = run.state
-    s.chains = gibbs(run.model, s.chains, run.config['gibbs_steps'], g)
-    grads = sharded_gradient(run, batch, s.chains, comm)
-    rates = _step_rates(run, grads)
-    run.model = _ascend(run.model, grads, rates, s.update + 1)
-    return {f'lr_{k}': r for k, r in rates.items()}
-
-# %% ../nbs/19_distributed.ipynb #af385afe
-def sharded_log_z(run:Run, comm:Comm) -> tuple:
-    "`ptt.train.current_log_z` from every rank's chains: (log Z, standard error)"
-    s = run.state
-    if comm.world == 1 or run.ladder is None: return current_log_z(run)       # PCD: exact enumeration or NaN, the same everywhere
-    x_last = s.chains[-2] if s.chains.shape[0] > 1 else s.reservoir.samples
-    sampled = getattr(run, '_sampled', run.model)
-    gaps = lambda a, b, x: comm.gather(free_energy_gap(a, b, x))
-    step = bar_from_gaps(gaps(run.ladder.last, sampled, x_last), gaps(run.ladder.last, sampled, s.chains[-1]))
-    last = log_mean_exp_estimate(-gaps(sampled, run.model, s.chains[-1])) if sampled is not run.model else Estimate(0., 0.)
-    ladder_se = pooled_steps(run.history)[1][:len(run.ladder) - 1].pow(2).sum().item()
-    return run.ladder.log_z[-1].item() + step.value + last.value, math.sqrt(step.se**2 + last.se**2 + ladder_se)
-
-def sharded_evaluate(run:Run, comm:Comm, train:torch.Tensor, test=None, weights=None, test_weights=None):
-    "`ptt.train.evaluate` over every rank's chains: log log Z and the log-likelihoods; keep a checkpoint"
-    if comm.world == 1: return evaluate(run, train, test, weights, test_weights)
-    log_z, se = sharded_log_z(run, comm)
-    run.log_z = log_z
-    run.history.append('logs', update=run.state.update, log_z=log_z, log_z_se=se, seconds=run.state.seconds,
-                       **_log_likelihoods(run.model, train, test, log_z, weights, test_weights))
-    run.checkpoints.append((run.state.update, run.model.to(device='cpu').clone()))
+@patch
+def thermalize(self:Comm, tmp:Tempering, **kwargs) -> Thermalization:
+    "`Local.thermalize` of every rank's replicas (`sharded_thermalize`)"
+    return Local.thermalize(self, tmp, **kwargs) if self.world == 1 else sharded_thermalize(tmp, self, **kwargs)
 
 # %% ../nbs/19_distributed.ipynb #da8ac80e
 def _control(comm:Comm, stop:bool, save:bool) -> tuple:
@@ -438,8 +312,7 @@ def train_sharded(run:Run, comm:Comm, train:torch.Tensor, test=None, updates:int
     updates = cfg['updates'] = updates or cfg['updates']
     shared, g = rank_generators(run, comm, train.device)
     schedule, s.stopped, stopping, saved = log_schedule(updates, cfg['log_every']), "", False, None
-    if comm.world == 1: step = lambda run, batch, g, comm: (ptt_update if cfg['method'] == 'ptt' else pcd_update)(run, batch, g)
-    else: step = sharded_ptt_update if cfg['method'] == 'ptt' else sharded_pcd_update
+    step = functools.partial(ptt_update if cfg['method'] == 'ptt' else pcd_update, comm=comm)
     bar = tqdm(total=updates, initial=s.update, disable=not (progress and comm.root), desc=f"{cfg['method'].upper()} x{comm.world}",
                file=sys.stderr, dynamic_ncols=True)
     last_save = time.perf_counter()
@@ -454,12 +327,12 @@ def train_sharded(run:Run, comm:Comm, train:torch.Tensor, test=None, updates:int
             try:
                 while s.update < updates and not stopping:
                     t0 = time.perf_counter()
-                    row = step(run, shard_batch(_next_batch(s, train, cfg['batch_size'], shared, weights), comm), g, comm)
+                    row = step(run, shard_batch(_next_batch(s, train, cfg['batch_size'], shared, weights), comm), g)
                     s.update += 1
                     dt = time.perf_counter() - t0
                     s.seconds += dt
                     run.history.append('steps', update=s.update, seconds=dt, **row)
-                    if s.update in schedule: sharded_evaluate(run, comm, train, test, weights, test_weights)
+                    if s.update in schedule: evaluate(run, train, test, weights, test_weights, comm)
                     due = out is not None and (s.update == 1 or bool(save_every and s.update % save_every == 0)
                                                or time.perf_counter() - last_save > 60 * save_minutes)
                     stopping, save_now = _control(comm, stop.requested, due)

@@ -20,7 +20,7 @@ from .diagnostics import rungs_from_ids, thermalization_plan, rung_occupancy, ro
 class Tempering:
     "Replicas of parallel tempering over a stack of models, with swap parity, replica identities and acceptance statistics"
     def __init__(self, models:RBM, x:torch.Tensor, gibbs_steps:int=10, generator:torch.Generator|None=None,
-                 parity:int=0, track_chains:int=256, reservoir=None):   # reservoir: a `Reservoir` of rung 0, or None
+                 parity:int=0, track_chains:int=256, reservoir=None, track_origin:bool=True):   # reservoir: a `Reservoir` of rung 0, or None
         if not models.is_stack: raise ValueError("Tempering runs over a stack of models (ptt.rbm.stack)")
         if x.shape[0] != len(models): raise ValueError(f"states for {x.shape[0]} rungs given to a ladder of {len(models)}")
         if reservoir is not None and len(models) < 2: raise ValueError("a reservoir-backed ladder needs at least one simulated rung above it")
@@ -28,8 +28,8 @@ class Tempering:
         self.reservoir, self._simulated = reservoir, (models[1:] if reservoir is not None else models)
         self.ids = torch.arange(len(models), device=x.device).unsqueeze(1).repeat(1, x.shape[1])
         self.track_chains, self.sweeps = min(track_chains, x.shape[1]), 0
-        # above a reservoir: the sweep at which each state was drawn from it (-1: a starting state)
-        self.origin = torch.full(x.shape[:2], -1, dtype=torch.long, device=x.device) if reservoir is not None else None
+        # above a reservoir, if `track_origin`: the sweep at which each state was drawn from it (-1: a starting state), for `thermalize(renewal=True)`
+        self.origin = torch.full(x.shape[:2], -1, dtype=torch.long, device=x.device) if reservoir is not None and track_origin else None
 
     @property
     def n_rungs(self) -> int: return len(self.models)
@@ -42,9 +42,10 @@ class Tempering:
             res = ptt_sweep(self.models, self.x, self.k, self.parity, self.generator)
         else:
             self.x[0] = self.reservoir.draw(self.n_chains, self.generator)      # rung 0: fresh equilibrium draws
-            self.origin[0] = self.sweeps
             res = swap(self.models, self.x, self.parity, self.generator)
-            self.origin = track(self.origin, res.perm)
+            if self.origin is not None:                                          # rung 0's states were drawn at this sweep
+                self.origin[0] = self.sweeps
+                self.origin = track(self.origin, res.perm)
             res = res._replace(x=torch.cat([res.x[:1], gibbs(self._simulated, res.x[1:], self.k, self.generator)]))
         self.x, self.ids = res.x, track(self.ids, res.perm)
         single_pair = self.reservoir is not None and self.n_rungs == 2              # swap with the reservoir every sweep
@@ -111,6 +112,8 @@ def renewal_plan(origin:torch.Tensor, sweeps:int, done:int, n_therm_factor:float
 @patch
 def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, warn:bool=True, progress=None, stop=None, renewal:bool=False) -> Thermalization:
     "Run until the trajectory covers ≥ `factor` τ_exp of the rung index (with `renewal`, above a reservoir: `factor` renewal times, every state renewed) or `max_sweeps`; report what was found (and, to `progress`, sweeps done and needed after each block); ends early after a block whose acceptance per pair makes `stop` true"
+    if renewal and self.reservoir is not None and self.origin is None:
+        raise ValueError("thermalize(renewal=True) follows when each state was drawn from the reservoir: build the Tempering with track_origin=True")
     if self.n_rungs == 1:
         self.run(min_sweeps)
         return Thermalization(min_sweeps, _single_rung_plan(), torch.zeros(0), None, 0)
@@ -145,9 +148,12 @@ class Reservoir:
     samples: torch.Tensor
     rung: int
     def __len__(self): return len(self.samples)
+    def draw_indices(self, n:int, generator:torch.Generator|None=None) -> torch.Tensor:
+        "Indices of `n` configurations drawn uniformly with replacement"
+        return torch.randint(len(self.samples), (n,), generator=generator, device=self.samples.device)
     def draw(self, n:int, generator:torch.Generator|None=None) -> torch.Tensor:
         "`n` configurations drawn uniformly with replacement"
-        return self.samples[torch.randint(len(self.samples), (n,), generator=generator, device=self.samples.device)]
+        return self.samples[self.draw_indices(n, generator)]
 
 def fill_reservoir(tempering:Tempering, rung:int, size:int, factor:float=20., **kwargs) -> tuple:
     "Thermalize `tempering`, then record `size` configurations of `rung` one plan spacing apart: (Reservoir, Thermalization)"

@@ -306,7 +306,7 @@ def lean_swap(run:Run, g:torch.Generator) -> tuple:
     "Swap every chain of the current model with a fresh reservoir draw (an independence Metropolis move): new states, mean acceptance"
     s, res = run.state, run.state.reservoir
     x = s.chains[-1]
-    idx = torch.randint(len(res), (len(x),), generator=g, device=res.samples.device)     # as Reservoir.draw
+    idx = res.draw_indices(len(x), g)
     y = res.samples[idx]
     f_x, f_rung_x = _chain_free_energies(run)
     log_r = (f_x - f_rung_x) - (run.model.free_energy(y) - reservoir_free_energies(run)[idx])   # ΔE(chain) - ΔE(draw)
@@ -388,11 +388,11 @@ def pooled_steps(history:History, extra:tuple|None=None) -> tuple:
 def thermalized_records(run:Run, models:RBM, x0:torch.Tensor, g:torch.Generator, keep:int|None=None, reservoir:Reservoir|None=None,
                         min_sweeps:int|None=None, max_sweeps:int|None=None, gibbs_steps:int|None=None, phase:str='thermalizing', comm:Local=LOCAL) -> tuple:
     "Thermalize tempering over `models` (above `reservoir`, if given), take `reservoir_factor` records one plan spacing apart: (tempering, report, kept states of level `keep`, BAR steps from every process's records)"
-    cfg = run.config
-    tmp = Tempering(models, x0, gibbs_steps or cfg['therm_gibbs_steps'], g, reservoir=reservoir)
+    cfg, renewal = run.config, run.config.get('local_plan', 'labels') == 'renewal'
+    tmp = Tempering(models, x0, gibbs_steps or cfg['therm_gibbs_steps'], g, reservoir=reservoir, track_origin=renewal)   # the draws' times: for renewal only
     shown = lambda done, need: _status(run, f"{phase}: {done} sweeps of {len(models)} levels, 20 tau_exp ~ {need}")
     report = comm.thermalize(tmp, factor=cfg['therm_factor'], min_sweeps=min_sweeps or cfg['therm_min_sweeps'], max_sweeps=max_sweeps or cfg['therm_max_sweeps'],
-                             progress=shown, renewal=cfg.get('local_plan', 'labels') == 'renewal')
+                             progress=shown, renewal=renewal)
     kept, gaps = [], []
     spacing = min(report.plan.spacing, max(1, (max_sweeps or cfg['therm_max_sweeps']) // cfg['reservoir_factor']))   # a failed plan's tau_int can be huge
     for i in range(cfg['reservoir_factor']):
@@ -503,7 +503,7 @@ def _lean_energies(run:Run, proposal:RBM, g:torch.Generator) -> tuple:
     "`_overlap_energies` for the lean update, with reservoir draws and their stored free energies; keeps the chains' free energies for the next swap"
     s, lad = run.state, run.ladder
     x, res = s.chains[-1], s.reservoir
-    idx = torch.randint(len(res), (len(x),), generator=g, device=res.samples.device)     # as Reservoir.draw
+    idx = res.draw_indices(len(x), g)
     f_cur, f_prop, f_rung = run.model.free_energy(x), proposal.free_energy(x), lad.last.free_energy(x)
     run._carried = ((s.chains, run.model, f_cur, f_rung), (s.chains, proposal, f_prop, f_rung))   # the chains' energies under either outcome
     return f_cur, f_prop, f_rung, proposal.free_energy(res.samples[idx]), reservoir_free_energies(run)[idx]

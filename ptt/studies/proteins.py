@@ -28,7 +28,7 @@ from ..proteins import (sequence_weights, split_by_identity, site_frequencies, e
                           pair_frequencies, mean_field_couplings, eddca_baseline)
 from ..metrics import pca, correlation_errors, triplets, emd_pca, emd_hamming, nearest_neighbour_distances, nn_summary
 from ..baselines.bfn import fit_bfn, load_bfn
-from ..run import write_atomic, same_settings
+from ..run import write_atomic, saved_result
 
 # %% ../../nbs/23_proteins.ipynb #f0ca210f
 FULL = dict(columns=None, rows=None, test_frac=0.2, threshold=0.8, seed=0,
@@ -250,12 +250,6 @@ def bfn_unit(ctx:dict, s:dict, work, progress:bool=False) -> tuple:
 # %% ../../nbs/23_proteins.ipynb #00edd575
 MODELS = ('ptt', 'pcd', 'eddca', 'bfn')
 
-def _saved(f:Path, settings:dict):
-    "The summary in `f` if it was computed with `settings`, else None"
-    if not f.exists(): return None
-    d = json.loads(f.read_text())
-    return d if same_settings(d.get('settings'), settings) else None
-
 def save_unit(folder:Path, name:str, summary:dict, arrays:dict|None=None, model=None):
     "Write a unit's arrays, model and (last) its JSON summary atomically"
     if arrays: write_atomic(folder / f'{name}.npz', lambda t: np.savez_compressed(open(t, 'wb'), **arrays))
@@ -278,7 +272,7 @@ def run_study(s:dict, folder, work=None, models:tuple=MODELS, progress:bool=Fals
         why = wanted(s, name)
         if why: print(why); continue
         settings = unit_settings(s, name)
-        if _saved(folder / f'{name}.json', settings) is not None: continue
+        if saved_result(folder / f'{name}.json', settings) is not None: continue
         ctx = ctx or context(s)
         t0 = time.perf_counter()
         if name == 'reference': summary, arrays, model = reference(ctx, s), None, None

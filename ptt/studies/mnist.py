@@ -25,7 +25,7 @@ from ..rbm import stack
 from ..kernels import gibbs, make_generator
 from ..exact import log_partition, marginals
 from ..train import fit, mean_free_energy
-from ..run import load_run, write_atomic, same_settings
+from ..run import load_run, write_atomic, saved_result
 from ..sample import checkpoint_ladder, record_samples
 from ..reservoir import Tempering
 from ..ladder import independent_model
@@ -250,22 +250,14 @@ def data_unit(data:dict, s:dict) -> dict:
 
 def methods_for(s:dict, M:int) -> tuple: return ('pcd', 'ptt') if M in s['ptt_sizes'] else ('pcd',)
 
-def _saved(f:Path, settings:dict):
-    "The summary in `f` if it was computed with `settings`, else None"
-    if not f.exists(): return None
-    d = json.loads(f.read_text())
-    return d if same_settings(d.get('settings'), settings) else None
-
-def _save(f:Path, summary:dict): write_atomic(f, lambda t: t.write_text(json.dumps(summary)))
-
 def _unit(folder:Path, name:str, settings:dict, compute, log=None, message=None):
     "The unit `name` of `folder`: read if saved with `settings`, else computed by `compute()` and saved with its settings and wall-clock"
     f = folder / f'{name}.json'
-    if (d := _saved(f, settings)) is not None: return d
+    if (d := saved_result(f, settings)) is not None: return d
     t0 = time.perf_counter()
     d = compute() | dict(settings=json.loads(json.dumps(settings)))
     d['wall_seconds'] = time.perf_counter() - t0
-    _save(f, d)
+    write_atomic(f, lambda t: t.write_text(json.dumps(d)))
     if log is not None: log(f"{name}: {message(d) if message else ''} {d['wall_seconds']:.0f} s")
     return d
 

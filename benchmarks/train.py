@@ -63,7 +63,7 @@ class Stepper:
     "A PCD or PTT run driven one update at a time, exactly as `ptt.train.train` steps it, with per-update timings"
     def __init__(self, method, x, n_hidden, args, device, timers):
         cfg = T.make_config(method, n_hidden, n_chains=args.chains, gibbs_steps=_gibbs(args, method), updates=args.updates, lr=args.lr,
-                            max_lr=args.max_lr if method == 'ptt' else None, seed=args.seed,
+                            max_lr=args.max_lr if method == 'ptt' else None, seed=args.seed, **_centered(args),
                             **(dict(freeze=args.freeze, simulated_rungs=args.simulated_rungs, **{k: v for k, v in dict(sweeps_per_update=args.ptt_sweeps,
                                     therm_gibbs_steps=args.therm_gibbs, local_min_sweeps=args.local_min_sweeps,
                                     local_gibbs_steps=args.local_gibbs, min_renewal=args.min_renewal).items() if v is not None})
@@ -90,6 +90,10 @@ class Stepper:
 def _gibbs(args, method):
     "Gibbs sweeps per PCD update or per PTT sweep"
     return (args.ptt_gibbs or args.gibbs) if method == 'ptt' else args.gibbs
+
+def _centered(args):
+    "The centered setting asked for, or none (the library's default)"
+    return {} if args.centered is None else dict(centered=args.centered)
 
 def _mean(x): return float(np.mean(x)) if len(x) else math.nan
 def _median(x): return float(np.median(x)) if len(x) else math.nan
@@ -165,7 +169,7 @@ def print_cost(r, args):
 def ll_benchmark(args, device):
     x, *_ = ptt.data.hgd()
     train, test = ptt.data.split(x, 0.4, seed=args.seed)
-    kw = dict(n_chains=args.chains, seed=args.seed, log_every=10**9, device=device, progress=False)
+    kw = dict(n_chains=args.chains, seed=args.seed, **_centered(args), log_every=10**9, device=device, progress=False)
     # PCD's own evaluation would enumerate log Z at every checkpoint (pcd_exact_log_z): switched off, done below for both
     lrs = dict(pcd=dict(lr=args.pcd_lr, pcd_exact_log_z=1, gibbs_steps=_gibbs(args, 'pcd')),
                ptt=dict(lr=args.hgd_lr, gibbs_steps=_gibbs(args, 'ptt'), max_lr=args.hgd_max_lr, freeze=args.freeze, simulated_rungs=args.simulated_rungs, final_eval='none',
@@ -203,7 +207,7 @@ def ll_benchmark(args, device):
                              own_log_z=float(logs['log_z'][i]), own_log_z_se=float(logs['log_z_se'][i])))
         steps = r.history.steps
         out[m] = dict(checkpoints=rows, updates=r.state.update, seconds=r.state.seconds, stopped=r.state.stopped,
-                      config={k: r.config[k] for k in ('n_chains', 'gibbs_steps', 'sweeps_per_update', 'lr', 'max_lr', 'adaptive',
+                      config={k: r.config[k] for k in ('n_chains', 'gibbs_steps', 'sweeps_per_update', 'lr', 'max_lr', 'adaptive', 'centered',
                                                        'batch_size', 'therm_gibbs_steps', 'seed')},
                       seconds_per_update_median=_median(steps['seconds']))
         if r.ladder is not None:
@@ -304,6 +308,8 @@ def main():
     p.add_argument('--ptt-gibbs', type=int, default=None, help="Gibbs sweeps per PTT sweep (default: --gibbs)")
     p.add_argument('--local-gibbs', type=int, default=None, help="Gibbs sweeps per sweep of a local freeze (default: the library's)")
     p.add_argument('--seed', type=int, default=0)
+    p.add_argument('--centered', action=argparse.BooleanOptionalAction, default=None,
+                   help="centered gradient steps for both methods (default: the library's)")
     p.add_argument('--min-renewal', type=float, default=None, help="PTT freezes when the 1%% quantile of its chains' renewal probability would fall below this (min_renewal; default: the library's)")
     g = p.add_argument_group('part 1 (cost)')
     g.add_argument('--updates', type=int, nargs=2, metavar=('N_HGD', 'N_MNIST'), help="updates of each method per shape (default 1000 1000)")

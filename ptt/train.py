@@ -79,7 +79,7 @@ def _final_eval(v):
     return {True: 'full', False: 'none'}[v] if isinstance(v, (bool, np.bool_)) else v
 
 def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=10, updates=1000, batch_size=None, lr=None, max_lr=None,
-                min_lr=1e-7, lr_floor=None, lr_decay=0., adaptive=None, centered=False, alpha=0.3, min_renewal=0., renewal_quantile=0.01, seed=0, init_std=1e-2, l2=0.,
+                min_lr=1e-7, lr_floor=None, lr_decay=0., adaptive=None, centered=None, alpha=0.3, min_renewal=0., renewal_quantile=0.01, seed=0, init_std=1e-2, l2=0.,
                 sweeps_per_update=None, simulated_rungs=0, freeze='local', audit_every=0, final_eval='full', reservoir_factor=10,
                 therm_factor=20., therm_gibbs_steps=None, local_gibbs_steps=None, therm_min_sweeps=100, local_min_sweeps=20, local_max_sweeps=1000, local_plan='labels', therm_max_sweeps=10_000,
                 max_rejections=50, min_ess=0.1, log_every=None, pcd_exact_log_z=2**16) -> dict:
@@ -99,7 +99,7 @@ def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=10, u
     _check_real('renewal_quantile', renewal_quantile, 0., 1.); _check_real('min_ess', min_ess, 0., 1., high_open=False)
     _check_real('lr_decay', lr_decay, 0., 1., low_open=False)
     for name, v in dict(centered=centered, adaptive=adaptive).items():
-        if not (isinstance(v, (bool, np.bool_)) or (v is None and name == 'adaptive')): raise ValueError(f"{name} must be True or False, got {v!r}")
+        if not (isinstance(v, (bool, np.bool_)) or v is None): raise ValueError(f"{name} must be True or False, got {v!r}")
     if simulated_rungs not in (0, 1) or not _is_int(simulated_rungs):
         raise ValueError(f"simulated_rungs must be 0 (only the current model) or 1 (and the last rung), got {simulated_rungs!r}")
     if freeze not in FREEZES: raise ValueError(f"freeze must be one of {FREEZES}, not {freeze!r}")
@@ -107,6 +107,7 @@ def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=10, u
     final_eval = _final_eval(final_eval)
     if final_eval not in FINAL_EVALS: raise ValueError(f"final_eval must be one of {FINAL_EVALS}, not {final_eval!r}")
     adaptive = (method == 'ptt') if adaptive is None else bool(adaptive)
+    centered = (method == 'ptt') if centered is None else bool(centered)   # measured: see *Choosing the defaults*
     lr = 1e-2 if lr is None else lr
     max_lr = max_lr if max_lr is not None else (max(0.1, lr) if adaptive else lr)
     config = dict(method=method, n_hidden=int(n_hidden), n_chains=int(n_chains), gibbs_steps=int(gibbs_steps), updates=int(updates),

@@ -91,7 +91,7 @@ def train_run(method:str, data:dict, s:dict, path:Path):
         run = load_run(path)
         if run.state.update >= s['updates']: return run
         return fit(data['train'], test=data['test'], resume=run, updates=s['updates'], out=path, progress=False, threads=1)
-    extra = dict(final_eval=s['final_eval']) if method == 'ptt' else {}
+    extra = dict(final_eval=s['final_eval'], centered=False) if method == 'ptt' else {}   # both methods: the plain gradient, as the saved runs
     return fit(data['train'], s['n_hidden'], method, test=data['test'], out=path, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'],
                updates=s['updates'], lr=s['lr'], seed=s['seed'], log_every=max(1, s['updates'] // s['log_points']), progress=False,
                threads=1, **extra)

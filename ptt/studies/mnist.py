@@ -85,7 +85,7 @@ def train_rbm(method:str, M:int, data:dict, s:dict, work, progress:bool=False):
     path = Path(work) / f"{method}-M{M}-{_key(train_settings(s, method, M))}.h5"
     common = dict(test=data['test'], out=path, progress=progress)
     if path.exists(): return fit(data['train'][M], resume=path, updates=s['updates'], **common)
-    extra = dict(lr=s['ptt_lr'], max_lr=s['max_lr'], final_eval='local') if method == 'ptt' else dict(lr=s['lr'])
+    extra = dict(lr=s['ptt_lr'], max_lr=s['max_lr'], final_eval='local', centered=False) if method == 'ptt' else dict(lr=s['lr'])
     return fit(data['train'][M], s['n_hidden'], method, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], updates=s['updates'],
                seed=s['seed'], log_every=s['log_every'], **extra, **common)
 
@@ -319,7 +319,7 @@ def full_set_cost(s:dict) -> dict:
     "Seconds per update of PCD and of PTT on the whole training file (60 000 images, minibatches of 1000), over `cost_updates` updates"
     x, out = load_images('train', s['pool']), {}
     for method in ('pcd', 'ptt'):
-        extra = dict(lr=s['ptt_lr'], max_lr=s['max_lr'], final_eval='none') if method == 'ptt' else dict(lr=s['lr'])
+        extra = dict(lr=s['ptt_lr'], max_lr=s['max_lr'], final_eval='none', centered=False) if method == 'ptt' else dict(lr=s['lr'])
         run = fit(x, s['n_hidden'], method, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], updates=s['cost_updates'],
                   seed=s['seed'], log_every=s['cost_updates'], progress=False, **extra)
         out[method] = dict(seconds_per_update=float(np.median(run.history.steps['seconds'])), updates=int(run.state.update), n_images=len(x))

@@ -2,6 +2,7 @@
 
 * `test_readme_commands`: every shell command of README.md runs as written, in order, in a fresh folder (the install
   commands' `pip install ...` parts are left out, and so is the second one's `pytest`: CI runs both as they are).
+  The first command's printed test log-likelihood must lie within a nat of the exact Ising bound, as the README says.
 * `test_index_outputs`: the code cells of `nbs/index.ipynb` (from which README.md is rendered) are executed afresh, and
   every number their stored outputs print must match the fresh one: integers exactly, decimals within two units of the
   last printed digit or 1e-3 relative, whichever is larger (a different CPU or thread count may change the last bits
@@ -55,6 +56,18 @@ def test_readme_commands_found():
     assert readme_commands("```sh\npip install x -e . && ptt a\npip install y && pytest\n```\n```python\nb\n```\n```sh\nptt c  # x\n```") \
         == ['ptt a', 'ptt c  # x']
 
+def first_run_gap(out:str) -> float:
+    "Test log-likelihood minus the exact Ising bound, as `ptt train ising` prints them"
+    test = re.search(r'log-likelihood per sample: train \S+, test (\S+)', out)
+    bound = re.search(r'exact bound for 2D Ising data[^:]*: (\S+)', out)
+    assert test and bound, f"no test log-likelihood or exact bound in the output of ptt train:\n{out[-1500:]}"
+    return float(test[1]) - float(bound[1])
+
+def test_first_run_gap():
+    out = ("log-likelihood per sample: train -7.4697, test -7.7349\n"
+           "exact bound for 2D Ising data (minus the entropy per configuration): -6.9612\n")
+    assert abs(first_run_gap(out) - (-7.7349 + 6.9612)) < 1e-9
+
 def test_readme_commands(tmp_path):
     "Run README.md's shell commands in order in an empty folder: each must exit 0"
     env = {**os.environ, 'OMP_NUM_THREADS': '1', 'PATH': f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
@@ -65,6 +78,10 @@ def test_readme_commands(tmp_path):
         timings.append(f"{time.perf_counter() - t0:6.1f} s  {cmd}")
         out = (r.stdout + r.stderr).replace('\r', '\n')
         assert r.returncode == 0, f"README command failed (exit {r.returncode}) in a fresh folder: {cmd}\n{out[-3000:]}"
+        if cmd.startswith('ptt train ising'):                      # the README's promise for the first run
+            gap = first_run_gap(out)
+            timings.append(f"         test LL {gap:+.2f} nats from the exact bound")
+            assert gap > -1, f"the first run's test log-likelihood is {-gap:.2f} nats below the exact bound (the README says within one):\n{out[-1500:]}"
     print('README commands:', *timings, sep='\n  ')
 
 

@@ -23,7 +23,7 @@ from .diagnostics import autocorrelation, acf_noise, tau_exp, tau_int, round_tri
 from .run import Run, save_run, load_run, check_run_path
 from .threads import set_threads
 from .train import (Local, make_config, prepare_data, check_weights, start_run, final_evaluation, evaluate, log_schedule, pcd_update, ptt_update,
-                       _next_batch, _check_resume, _check_int, _check_real, _fingerprint, _GracefulInterrupt, _postfix)
+                       _next_batch, _resumed_data, _check_int, _check_real, _GracefulInterrupt, _postfix)
 
 
 # %% ../nbs/19_distributed.ipynb #f360103e
@@ -385,13 +385,7 @@ def fit(data, n_hidden:int|None=None, method:str|None=None, test=None, *, out=No
     if resume is not None:
         run = _root_start(comm, lambda: resume if isinstance(resume, Run) else load_run(resume))
         cfg = run.config
-        _check_resume(cfg, n_hidden, method, config)
-        if 'updates' in config: _check_int('updates', config['updates'])
-        train_x, kind, q = prepare_data(data, cfg['visible'], cfg['n_states'], device, run.model.dtype)
-        weights = check_weights(weights, len(train_x), device)
-        if list(train_x.shape) != cfg['data_shape'] or _fingerprint(train_x, weights) != cfg['data_hash']:
-            raise ValueError("these data differ from the data the run was trained on (or their weights from its weights): resume it with the same training data and weights")
-        if not run.finite(): raise ValueError("the run's parameters are not finite (NaN or infinite): it cannot be resumed")
+        train_x, kind, q, weights = _resumed_data(run, data, n_hidden, method, config, weights, device)
         dtype = run.model.dtype
     else:
         if n_hidden is None: raise ValueError("n_hidden (the number of hidden units) is required")

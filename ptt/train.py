@@ -708,6 +708,18 @@ def _check_resume(cfg:dict, n_hidden, method, config:dict):
         if same(v) != same(cfg[k]):
             raise ValueError(f"{k}: the run was trained with {cfg[k]!r}, not {v!r}; a resumed run keeps its configuration (start a new run to change it)")
 
+def _resumed_data(run:Run, data, n_hidden, method, config:dict, weights, device) -> tuple:
+    "The training data of a run to resume, checked: settings it cannot change, the same data and weights, finite parameters; (data, kind, q, weights)"
+    cfg = run.config
+    _check_resume(cfg, n_hidden, method, config)
+    if 'updates' in config: _check_int('updates', config['updates'])
+    train_x, kind, q = prepare_data(data, cfg['visible'], cfg['n_states'], device, run.model.dtype)
+    weights = check_weights(weights, len(train_x), device)
+    if list(train_x.shape) != cfg['data_shape'] or _fingerprint(train_x, weights) != cfg['data_hash']:
+        raise ValueError("these data differ from the data the run was trained on (or their weights from its weights): resume it with the same training data and weights")
+    if not run.finite(): raise ValueError("the run's parameters are not finite (NaN or infinite): it cannot be resumed")
+    return train_x, kind, q, weights
+
 def fit(data, n_hidden:int|None=None, method:str|None=None, test=None, *, out=None, resume=None, device=None, dtype=torch.float32,
         visible:str|None=None, n_states:int|None=None, progress:bool=True, callback=None, save_every:int|None=None,
         save_minutes:float=5., threads:int|None=None, weights=None, test_weights=None, distributed:bool|None=None, **config) -> Run:
@@ -721,14 +733,7 @@ def fit(data, n_hidden:int|None=None, method:str|None=None, test=None, *, out=No
     if resume is not None:
         run = resume if isinstance(resume, Run) else load_run(resume, device)
         cfg = run.config
-        _check_resume(cfg, n_hidden, method, config)
-        if 'updates' in config: _check_int('updates', config['updates'])
-        train_x, kind, q = prepare_data(data, cfg['visible'], cfg['n_states'], device, run.model.dtype)
-        weights = check_weights(weights, len(train_x), device)
-        if list(train_x.shape) != cfg['data_shape'] or _fingerprint(train_x, weights) != cfg['data_hash']:
-            raise ValueError("these data differ from the data the run was trained on (or their weights from its weights): resume it with the same training data and weights")
-        if not run.finite():
-            raise ValueError("the run's parameters are not finite (NaN or infinite): it cannot be resumed")
+        train_x, kind, q, weights = _resumed_data(run, data, n_hidden, method, config, weights, device)
     else:
         if n_hidden is None: raise ValueError("n_hidden (the number of hidden units) is required")
         cfg = make_config(method or 'ptt', n_hidden, **config)

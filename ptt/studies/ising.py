@@ -34,7 +34,7 @@ from ..run import write_atomic, saved_result
 FULL = dict(Ls=(4, 6, 8), betas=(0.30, 0.40, 0.44, 0.48, 0.55, 0.60), n_data=6000, updates=3000, n_chains=1000,
             gibbs_steps=10, lr=0.05, max_lr=0.2, n_samples=4000, log_points=60, therm_gibbs_steps=10, centered=True, lr_decay=0.3, seed=0)
 
-LARGE = dict(FULL, Ls=(12,), betas=(0.30, 0.40, 0.44, 0.55), pcd_exact_checkpoints=12)
+LARGE = dict(FULL, Ls=(12,), betas=(0.30, 0.40, 0.44, 0.48, 0.55), pcd_exact_checkpoints=12)
 
 QUICK = dict(FULL, Ls=(6,), betas=(0.30, 0.55), updates=1500, log_points=30)
 

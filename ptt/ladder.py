@@ -6,7 +6,8 @@ Docs: https://ptt-dev.github.io/ptt/ladder.html.md"""
 
 # %% auto #0
 __all__ = ['independent_model', 'expected_acceptance', 'predicted_acceptance', 'renewal_probabilities', 'weighted_quantile',
-           'overlap_from_energies', 'predicted_overlap', 'Ladder', 'ladder_decision', 'LadderBroken', 'check_ladder']
+           'overlap_from_energies', 'overlap_energies', 'predicted_overlap', 'Ladder', 'ladder_decision',
+           'LadderBroken', 'check_ladder']
 
 # %% ../nbs/03_ladder.ipynb #546624d3
 import math
@@ -63,12 +64,15 @@ def overlap_from_energies(f_current:torch.Tensor, f_proposal:torch.Tensor, f_low
     w, u_current, u_lower, acc, ess = _reweighted_acceptance(f_current, f_proposal, f_lower, f_proposal_lower, f_lower_lower)
     return acc, ess, (math.nan if q is None else weighted_quantile(renewal_probabilities(u_current, u_lower), w, q))
 
-def predicted_overlap(lower:RBM, current:RBM, proposal:RBM, x_lower:torch.Tensor, x_current:torch.Tensor, q:float|None=0.01) -> tuple:
-    "`predicted_acceptance` and ESS/n, and the `q`-quantile over `proposal`'s states (reweighted) of their renewal probability by swaps with `lower` (NaN if `q` is None)"
+def overlap_energies(lower:RBM, current:RBM, proposal:RBM, x_lower:torch.Tensor, x_current:torch.Tensor) -> tuple:
+    "The free energies `overlap_from_energies` needs: of the current samples under `current`, `proposal`, `lower`, of the lower samples under `proposal`, `lower`"
     n = min(len(x_lower), len(x_current))
     xl, xc = x_lower[:n], x_current[:n]
-    return overlap_from_energies(current.free_energy(xc), proposal.free_energy(xc), lower.free_energy(xc),
-                                 proposal.free_energy(xl), lower.free_energy(xl), q)
+    return current.free_energy(xc), proposal.free_energy(xc), lower.free_energy(xc), proposal.free_energy(xl), lower.free_energy(xl)
+
+def predicted_overlap(lower:RBM, current:RBM, proposal:RBM, x_lower:torch.Tensor, x_current:torch.Tensor, q:float|None=0.01) -> tuple:
+    "`predicted_acceptance` and ESS/n, and the `q`-quantile over `proposal`'s states (reweighted) of their renewal probability by swaps with `lower` (NaN if `q` is None)"
+    return overlap_from_energies(*overlap_energies(lower, current, proposal, x_lower, x_current), q)
 
 # %% ../nbs/03_ladder.ipynb #8b1fa3de
 class Ladder:

@@ -21,7 +21,7 @@ from tqdm import tqdm
 from .rbm import RBM, BernoulliRBM, PottsRBM, stack, _checked_array, weighted_mean
 from .kernels import gibbs, swap, make_generator
 from .exact import log_partition, _layer_to_enumerate
-from .ladder import Ladder, predicted_acceptance, predicted_overlap, overlap_from_energies, ladder_decision, check_ladder, LadderBroken
+from .ladder import Ladder, predicted_acceptance, predicted_overlap, overlap_energies, overlap_from_energies, ladder_decision, check_ladder, LadderBroken
 from .reservoir import Tempering, Reservoir, Thermalization
 from .likelihood import bar_from_gaps, neighbour_gaps, free_energy_gap, log_mean_exp_estimate, Estimate
 from .optim import AdaptiveLR, data_offsets, GROUPS, _moments, _combine
@@ -494,14 +494,8 @@ def _last_rung_samples(run:Run, g:torch.Generator, n:int|None=None) -> torch.Ten
     s = run.state
     return s.chains[-2] if s.chains.shape[0] > 1 else s.reservoir.draw(n or s.chains.shape[1], g)
 
-def _overlap_energies(lower:RBM, current:RBM, proposal:RBM, x_lower:torch.Tensor, x_current:torch.Tensor) -> tuple:
-    "The free energies `ptt.ladder.predicted_overlap` needs: of the current samples under `current`, `proposal`, `lower`, of the lower samples under `proposal`, `lower`"
-    n = min(len(x_lower), len(x_current))
-    xl, xc = x_lower[:n], x_current[:n]
-    return current.free_energy(xc), proposal.free_energy(xc), lower.free_energy(xc), proposal.free_energy(xl), lower.free_energy(xl)
-
 def _lean_energies(run:Run, proposal:RBM, g:torch.Generator) -> tuple:
-    "`_overlap_energies` for the lean update, with reservoir draws and their stored free energies; keeps the chains' free energies for the next swap"
+    "`ptt.ladder.overlap_energies` for the lean update, with reservoir draws and their stored free energies; keeps the chains' free energies for the next swap"
     s, lad = run.state, run.ladder
     x, res = s.chains[-1], s.reservoir
     idx = res.draw_indices(len(x), g)
@@ -517,7 +511,7 @@ def _decide(run:Run, proposal:RBM, g:torch.Generator, comm:Local=LOCAL) -> tuple
     "Predicted acceptance between the last rung and `proposal`, its ESS/n, the low quantile of its chains' renewal probabilities (every process's chains), and the ladder decision"
     s, cfg = run.state, run.config
     energies = (_lean_energies(run, proposal, g) if _is_lean(run) else
-                _overlap_energies(run.ladder.last, run.model, proposal, _last_rung_samples(run, g), s.chains[-1]))
+                overlap_energies(run.ladder.last, run.model, proposal, _last_rung_samples(run, g), s.chains[-1]))
     acc, ess, renewal = comm.overlap(energies, _renewal_q(cfg))
     decision = 'reject' if ess < cfg['min_ess'] else ladder_decision(acc, cfg['alpha'], s.since_freeze, renewal, cfg.get('min_renewal', 0.))
     return acc, ess, renewal, comm.agree(decision, f"the ladder decision at update {s.update + 1}")

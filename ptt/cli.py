@@ -231,6 +231,9 @@ def cmd_train(a) -> int:
     hidden = a.hidden if a.hidden is not None else run.config['n_hidden'] if run is not None else \
              2 * ising_params['L'] if ising_params else 32            # 2L hidden units suffice for 2D Ising (paper)
     config = _check_train_options(a, hidden, run)
+    if ising_params and run is None and a.centered is None and (a.method or 'ptt') == 'ptt':
+        config['centered'] = True          # what the Ising study trains with (09_train, *Choosing the defaults*)
+        print("ptt: generated Ising data: centered gradient steps, as the Ising study trains (--no-centered: the plain gradient)", file=sys.stderr)
     try: return _train(a, out, run, hidden, config, ising_params)
     except KeyboardInterrupt as e: return _interrupted(a, out, before, getattr(e, 'run', None))
 
@@ -413,7 +416,7 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument('--max-lr', type=float, help="highest rate PTT's adaptive rule may set (default: max(0.1, --lr); PCD: --lr)")
     t.add_argument('--lr-floor', type=float, help="lowest rate PTT's cosine rule may set (default: none, the paper's rule)")
     t.add_argument('--lr-decay', type=float, help="fraction of the updates at the end over which the rates fall to zero (default: 0)")
-    t.add_argument('--centered', action=argparse.BooleanOptionalAction, help="centered gradient steps, or the plain gradient with --no-centered (default: the library's: centered for PTT, plain for PCD)")
+    t.add_argument('--centered', action=argparse.BooleanOptionalAction, help="centered gradient steps, or the plain gradient with --no-centered (default: plain, but centered for PTT on the generated ising data)")
     t.add_argument('--alpha', type=float, help="target swap acceptance between rungs (default: 0.3)")
     t.add_argument('--seed', type=int, help="random seed of the model, the chains and the train/test split (default: 0)")
     t.add_argument('--visible', choices=('bernoulli', 'potts'), help="visible units (default: potts for integer data above 1, else bernoulli)")

@@ -6,8 +6,9 @@ Docs: https://ptt-dev.github.io/ptt/likelihood.html.md"""
 
 # %% auto #0
 __all__ = ['log_mean_exp', 'Estimate', 'log_mean_exp_estimate', 'effective_sample_size', 'free_energy_gap', 'ptt_log_z_step',
-           'bar_from_gaps', 'bar_log_z_step', 'LadderLogZ', 'ladder_log_z', 'neighbour_gaps', 'tempered',
-           'vbias_from_data', 'ais_schedule', 'AISWeights', 'ais_log_weights', 'ais_log_z']
+           'bar_from_gaps', 'bar_log_z_step', 'LadderLogZ', 'ladder_log_z', 'neighbour_gaps', 'hidden_flip_gains',
+           'hidden_ascent', 'LogZBound', 'log_z_lower_bound', 'tempered', 'vbias_from_data', 'ais_schedule',
+           'AISWeights', 'ais_log_weights', 'ais_log_z']
 
 # %% ../nbs/06_likelihood.ipynb #02de2ece
 import math
@@ -142,6 +143,48 @@ def neighbour_gaps(models:RBM, x:torch.Tensor) -> tuple:
     x = x.double() if x.is_floating_point() or isinstance(m, BernoulliRBM) else x     # Potts states may be integer indices
     e_same, e_up, e_down = m.free_energy(x), m[1:].free_energy(x[:-1]), m[:-1].free_energy(x[1:])   # E_t(x_t), E_{t+1}(x_t), E_t(x_{t+1})
     return e_up - e_same[:-1], e_same[1:] - e_down
+
+# %% ../nbs/06_likelihood.ipynb #70e2f8a7
+def _visible_log_sum(model:RBM, x:torch.Tensor, axis:int) -> torch.Tensor:
+    "Log of the sum over each visible unit's states of $e^{x}$ (inputs `x`; Potts states along `axis`)"
+    return F.softplus(x) if isinstance(model, BernoulliRBM) else x.logsumexp(axis)
+
+def hidden_flip_gains(model:RBM, h:torch.Tensor) -> torch.Tensor:
+    "Change of $-E(h)$ (`hidden_free_energy`) when each hidden unit of each row of `h` is flipped alone: $(n, N_h)$"
+    if model.is_stack: raise ValueError("hidden_flip_gains takes one model, not a stack")
+    s = 1 - 2 * h                                                        # +1 switches a unit on, -1 off
+    x = model.visible_logits(h).unsqueeze(-1)                            # (n, N_v[, q], 1)
+    ws = s.view(len(s), *[1] * (x.dim() - 2), -1) * model.weights        # each flip's change of the inputs
+    old, new = _visible_log_sum(model, x, -2), _visible_log_sum(model, x + ws, -2)
+    return s * model.hbias + (new - old).flatten(1, -2).sum(1)
+
+def hidden_ascent(model:RBM, h:torch.Tensor, max_steps:int|None=None, chunk_elements:int=2**24) -> torch.Tensor:
+    "Steepest single-flip ascent of $-E(h)$ from each 0/1 row of `h` until no flip gains (or `max_steps`): the hidden states reached"
+    h = h.to(model.dtype).clone()
+    rows = max(1, chunk_elements // max(1, model.weights.numel()))
+    for part in h.split(rows):                                           # views: updated in place
+        for _ in range(max_steps or 4 * model.n_hidden):
+            gain, j = hidden_flip_gains(model, part).max(1)
+            up = (gain > 1e-9 * (1 + gain.abs())).nonzero().squeeze(1)
+            if not len(up): break
+            part[up, j[up]] = 1 - part[up, j[up]]
+    return h
+
+class LogZBound(NamedTuple):
+    "A certain lower bound on log Z and the hidden state that gives it"
+    value: float
+    hidden: torch.Tensor
+
+def log_z_lower_bound(model:RBM, *visible:torch.Tensor, max_rows:int=256) -> LogZBound:
+    "$\max -E(h)$ over `hidden_ascent` from the most probable hidden states of (up to `max_rows` evenly spaced rows of) each set of `visible` states"
+    m = model.to(dtype=torch.float64)
+    pick = lambda v: v[torch.linspace(0, len(v) - 1, min(len(v), max_rows), device=v.device).long()] if len(v) > max_rows else v
+    as64 = lambda v: v.to(torch.float64) if v.is_floating_point() else v      # Potts states as integers stay integers
+    h0 = torch.cat([(m.hidden_probs(as64(pick(v))) > 0.5).double() for v in visible if len(v)])
+    h = hidden_ascent(m, h0)
+    w = -m.hidden_free_energy(h)
+    best = w.argmax()
+    return LogZBound(w[best].item(), h[best])
 
 # %% ../nbs/06_likelihood.ipynb #36060bef
 def _base_vbias(model:RBM, base_vbias) -> torch.Tensor:

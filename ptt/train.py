@@ -132,9 +132,9 @@ def _optimizer(config:dict) -> AdaptiveLR:
     "The learning-rate rule of a configuration"
     return AdaptiveLR(lr=config['lr'], max_lr=config['max_lr'], min_lr=config['min_lr'], floor=config.get('lr_floor'), adaptive=config['adaptive'])
 
-def n_records(config:dict) -> int:
-    "Records a freeze keeps of each chain for the reservoir: `reservoir_factor`, or more where `min_reservoir` states need them"
-    return max(config['reservoir_factor'], -(-_legacy(config, 'min_reservoir') // config['n_chains']))
+def n_records(config:dict, n_chains:int|None=None) -> int:
+    "Records a freeze keeps of each chain for the reservoir: `reservoir_factor`, or more where `min_reservoir` states need them (`n_chains`: over every process, if not the configuration's)"
+    return max(config['reservoir_factor'], -(-_legacy(config, 'min_reservoir') // (n_chains or config['n_chains'])))
 
 def log_schedule(updates:int, log_every:int) -> set:
     "Updates at which a run is evaluated and checkpointed: powers of two early on, then every `log_every`, and the last"
@@ -399,7 +399,7 @@ def thermalized_records(run:Run, models:RBM, x0:torch.Tensor, g:torch.Generator,
     report = comm.thermalize(tmp, factor=cfg['therm_factor'], min_sweeps=min_sweeps or cfg['therm_min_sweeps'], max_sweeps=max_sweeps or cfg['therm_max_sweeps'],
                              progress=shown, renewal=renewal)
     kept, gaps = [], []
-    records = n_records(cfg)
+    records = n_records(cfg, _total_chains(run, comm))        # the same on every process
     spacing = min(report.plan.spacing, max(1, (max_sweeps or cfg['therm_max_sweeps']) // records))   # a failed plan's tau_int can be huge
     for i in range(records):
         _status(run, f"{phase}: record {i + 1} of {records}")

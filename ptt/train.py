@@ -585,15 +585,16 @@ def check_log_z_bound(run:Run, train:torch.Tensor, log_z:float, se:float, rows:i
         on = bound.hidden.nonzero().flatten().tolist()
         warnings.warn(f"update {s.update}: the estimated log Z {log_z:.2f} ± {se:.2f} is below a certain lower bound, {bound.value:.2f} (the mass of "
                       f"one hidden state, units {on[:12]}{' ...' if len(on) > 12 else ''} on): the chains miss a mode, and the log-likelihoods "
-                      f"are too high by at least {bound.value - log_z:.1f} nats. Train with smaller rates (max_lr), or with the plain gradient", stacklevel=3)
+                      f"are too high by at least {bound.value - log_z:.1f} nats (log Z is raised to the bound). Train with smaller rates (max_lr), or with the plain gradient", stacklevel=3)
     return bound.value
 
 def evaluate(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, weights=None, test_weights=None, comm:Local=LOCAL):
-    "Log log Z and the train/test log-likelihoods of the current model, with the certain lower bound on log Z; keep a checkpoint"
+    "Log log Z (raised to its certain lower bound where the estimate lies below it) and the train/test log-likelihoods of the current model; keep a checkpoint"
     log_z, se = current_log_z(run, comm)
-    run.log_z = log_z
+    bound = check_log_z_bound(run, train, log_z, se)
+    run.log_z = log_z = max(log_z, bound)
     run.history.append('logs', update=run.state.update, log_z=log_z, log_z_se=se, seconds=run.state.seconds,
-                       log_z_bound=check_log_z_bound(run, train, log_z, se), **_log_likelihoods(run.model, train, test, log_z, weights, test_weights))
+                       log_z_bound=bound, **_log_likelihoods(run.model, train, test, log_z, weights, test_weights))
     run.checkpoints.append((run.state.update, run.model.to(device='cpu').clone()))
 
 # %% ../nbs/09_train.ipynb #9fa613b3
@@ -613,8 +614,10 @@ def final_evaluation(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, w
         steps, report = audit(run, g, with_current=True)
         steps, start = steps[T - 1:], T - 1
     values, ses = pooled_steps(run.history, extra=(start, [st.value for st in steps], [st.se for st in steps]))
-    log_z = lad.log_z[0].item() + values[:T].sum().item()
-    run.history.update_last('logs', log_z=log_z, log_z_se=ses[:T].pow(2).sum().sqrt().item(), log_z_bound=check_log_z_bound(run, train, log_z, ses[:T].pow(2).sum().sqrt().item(), 8 * BOUND_ROWS), **_log_likelihoods(run.model, train, test, log_z, weights, test_weights),
+    log_z, se = lad.log_z[0].item() + values[:T].sum().item(), ses[:T].pow(2).sum().sqrt().item()
+    bound = check_log_z_bound(run, train, log_z, se, 8 * BOUND_ROWS)
+    log_z = max(log_z, bound)
+    run.history.update_last('logs', log_z=log_z, log_z_se=se, log_z_bound=bound, **_log_likelihoods(run.model, train, test, log_z, weights, test_weights),
                             final_thermalized=float(report.reliable), final_tau_exp=report.plan.tau_exp, final_sweeps=report.sweeps)
     run.log_z = log_z
     if not report.reliable: warnings.warn(f"the final thermalization of the ladder failed: {report}", stacklevel=2)

@@ -42,7 +42,7 @@ FULL = dict(n_hidden=50, n_chains=1000, gibbs_steps=10, updates=1500, lr=0.01, l
 
 QUICK = dict(FULL, n_hidden=8, n_chains=100, updates=200, log_points=10, n_train=1000, n_test=500, eval_chains=100, max_sweeps=500,
              n_samples=500, ais_chains=100, ais_betas=1000, tree_samples=150, bfn_steps=150, bfn_width=64, bfn_depth=2, bfn_eval_steps=20,
-             bfn_sample_steps=20, bfn_evals=2)
+             bfn_sample_steps=20, bfn_evals=2, eval_min_sweeps=1000)
 
 # %% ../../nbs/21_hgd.ipynb #hgd-009
 def split_indices(n:int, s:dict) -> tuple:
@@ -120,7 +120,9 @@ def exact_reference(model, data:dict) -> dict:
 def _lls(model, data:dict, log_z:float) -> dict:
     return dict(test_ll=log_likelihood(model, data['test'], log_z).item(), train_ll=log_likelihood(model, data['train'], log_z).item())
 
-def _sampling(s:dict) -> dict: return dict(n_chains=s['eval_chains'], gibbs_steps=s['eval_gibbs_steps'], max_sweeps=s['max_sweeps'])
+def _sampling(s:dict) -> dict:
+    "The samplers' settings: chains, Gibbs sweeps, and the least and most sweeps of their thermalization"
+    return dict(n_chains=s['eval_chains'], gibbs_steps=s['eval_gibbs_steps'], min_sweeps=s.get('eval_min_sweeps', 100), max_sweeps=max(s['max_sweeps'], s.get('eval_min_sweeps', 100)))
 
 # %% ../../nbs/21_hgd.ipynb #hgd-024
 def ptt_choice(run, data:dict, s:dict, g) -> dict:
@@ -133,7 +135,8 @@ def ptt_choice(run, data:dict, s:dict, g) -> dict:
     z = out.log_z[-1].item()
     curve = dict(update=[int(v) for v in logs['update']], seconds=[float(v) for v in logs['seconds']],
                  train_ll=[float(v) for v in logs['train_ll']], test_ll=[float(v) for v in logs['test_ll']],
-                 log_z=[float(v) for v in logs['log_z']], log_z_se=[float(v) for v in logs['log_z_se']])
+                 log_z=[float(v) for v in logs['log_z']], log_z_se=[float(v) for v in logs['log_z_se']],
+                 log_z_bound=[float(v) for v in logs.get('log_z_bound', [math.nan] * len(logs['log_z']))])
     if model.n_hidden <= EXACT_HIDDEN:
         curve['exact_log_z'] = [log_partition(run.checkpoint(v).to(dtype=torch.float64)).item() for v in curve['update']]
     return dict(update=u, model=model, samples=out.x, own_log_z=float(logs['log_z'][i]), own_log_z_se=float(logs['log_z_se'][i]),

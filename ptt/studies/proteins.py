@@ -7,13 +7,13 @@ Docs: https://ptt-dev.github.io/ptt/proteins.html.md"""
 # %% auto #0
 __all__ = ['FULL', 'QUICK', 'ERROR_EDGES', 'N_SHOWN', 'PPV_PAIRS', 'DATA_KEYS', 'METRIC_KEYS', 'TRAIN_KEYS', 'RBM_KEYS', 'MODELS',
            'NAMES', 'COLORS', 'family', 'context', 'error_summary', 'ppv_summary', 'reference', 'describe',
-           'unit_settings', 'train_rbm', 'ptt_tau', 'tau_updates', 'pcd_ladders', 'mean_log_likelihood',
-           'couplings_and_scores', 'rbm_unit', 'eddca_unit', 'bfn_unit', 'save_unit', 'wanted', 'run_study',
-           'load_study', 'load_arrays', 'load_model', 'summary_rows', 'ppv_rows', 'plot_pca', 'plot_errors', 'plot_emd',
-           'plot_nn', 'plot_ppv', 'plot_tau']
+           'unit_settings', 'train_rbm', 'ptt_tau', 'tau_updates', 'capped_spacing', 'pcd_ladders',
+           'mean_log_likelihood', 'couplings_and_scores', 'rbm_unit', 'eddca_unit', 'bfn_unit', 'save_unit', 'wanted',
+           'run_study', 'load_study', 'load_arrays', 'load_model', 'summary_rows', 'rbm_rows', 'ppv_rows', 'plot_pca',
+           'plot_errors', 'plot_emd', 'plot_nn', 'plot_ppv', 'plot_tau']
 
 # %% ../../nbs/23_proteins.ipynb #9079df73
-import json, math, time, hashlib, tempfile, importlib.util, contextlib, io
+import json, math, time, hashlib, tempfile, importlib.util, contextlib, io, dataclasses
 from pathlib import Path
 import numpy as np
 import torch
@@ -29,6 +29,7 @@ from ..proteins import (sequence_weights, split_by_identity, site_frequencies, e
 from ..metrics import pca, correlation_errors, triplets, emd_pca, emd_hamming, nearest_neighbour_distances, nn_summary
 from ..baselines.bfn import fit_bfn, load_bfn
 from ..run import write_atomic, saved_result
+from ..likelihood import log_z_lower_bound
 
 # %% ../../nbs/23_proteins.ipynb #f0ca210f
 FULL = dict(columns=None, rows=None, test_frac=0.2, threshold=0.8, seed=0,
@@ -166,6 +167,11 @@ def tau_updates(run, n:int) -> list:
     ups = [u for u, _ in run.checkpoints if u > 0]
     return sorted({ups[int(i)] for i in np.linspace(0, len(ups) - 1, n).round()})
 
+def capped_spacing(report, n_records:int, max_sweeps:int):
+    "`report` with its plan's spacing cut to `max_sweeps // n_records` sweeps where longer: `n_records` records cost at most `max_sweeps` sweeps"
+    spacing = min(report.plan.spacing, max(1, max_sweeps // n_records))
+    return dataclasses.replace(report, plan=dataclasses.replace(report.plan, spacing=spacing))
+
 def pcd_ladders(run, s:dict, g) -> tuple:
     "A-posteriori checkpoint ladders along a PCD run: τ records at `tau_points` updates, and the final ladder's `Samples`"
     rows, ups = [], tau_updates(run, s['tau_points'])
@@ -175,8 +181,10 @@ def pcd_ladders(run, s:dict, g) -> tuple:
         rows.append(_report(b.report, update=u, n_rungs=len(b.values), chains=s['tau_chains'], seconds=time.perf_counter() - t0))
     t0 = time.perf_counter()
     b = checkpoint_ladder(run, n_chains=s['sample_chains'], gibbs_steps=s['sample_gibbs'], full=True, generator=g, max_sweeps=s['max_sweeps'])
-    out = record_samples(b.tempering, b.report, s['n_samples'])
-    rows.append(_report(b.report, update=ups[-1], n_rungs=len(b.values), chains=s['sample_chains'], seconds=time.perf_counter() - t0, final=True))
+    t1, report = time.perf_counter(), capped_spacing(b.report, math.ceil(s['n_samples'] / s['sample_chains']), s['max_sweeps'])
+    out = record_samples(b.tempering, report, s['n_samples'])
+    rows.append(_report(b.report, update=ups[-1], n_rungs=len(b.values), chains=s['sample_chains'], seconds=time.perf_counter() - t0, final=True,
+                        plan_spacing=b.report.plan.spacing, spacing=report.plan.spacing, record_seconds=time.perf_counter() - t1))
     return rows, out
 
 # %% ../../nbs/23_proteins.ipynb #938f0c53
@@ -207,13 +215,15 @@ def rbm_unit(method:str, ctx:dict, s:dict, work, progress:bool=False) -> tuple:
     model = run.model.to(dtype=torch.float64)
     _, scores = couplings_and_scores(model, s['couplings'])
     t3 = time.perf_counter()
+    bound = log_z_lower_bound(model, ctx['train'], max_rows=4000).value                 # certain: log Z >= bound
+    t4 = time.perf_counter()
     logs = run.history.logs
     summary = dict(method=method, updates=run.state.update, stopped=run.state.stopped, n_rungs=len(run.ladder) if run.ladder is not None else None,
-                   log_z=log_z, log_z_se=log_z_se, test_ll=mean_log_likelihood(model, ctx['test'], log_z),
+                   log_z=log_z, log_z_se=log_z_se, log_z_bound=bound, test_ll=mean_log_likelihood(model, ctx['test'], log_z),
                    train_ll=mean_log_likelihood(model, ctx['train'], log_z),
                    curve=dict(update=list(map(int, logs['update'])), test_ll=list(map(float, logs['test_ll'])), seconds=list(map(float, logs['seconds']))),
                    tau=tau, sampler=sampler, ppv=ppv_summary(scores, ctx['contacts']), **describe(x, ctx, s),
-                   train_seconds=t1 - t0, sample_seconds=t2 - t1, coupling_seconds=t3 - t2, seconds=time.perf_counter() - t0)
+                   train_seconds=t1 - t0, sample_seconds=t2 - t1, coupling_seconds=t3 - t2, bound_seconds=t4 - t3, seconds=time.perf_counter() - t0)
     return summary, dict(samples=x.numpy().astype(np.uint8), scores=scores.float().numpy()), run.model
 
 # %% ../../nbs/23_proteins.ipynb #2eb5f8f8
@@ -314,6 +324,16 @@ def summary_rows(results:dict) -> list:
                      f"{r['nn_summary']['signed_wasserstein']:7.2f}")
     return lines
 
+def rbm_rows(results:dict) -> list:
+    "For each RBM: its log Z (± standard error) beside the certain lower bound, log-likelihoods, and its sampler's τ_exp and clocks"
+    lines = [f"{'':5} {'log Z':>8} {'± se':>5} {'bound':>8} {'test LL':>8} {'train LL':>8} {'rungs':>5} {'τ_exp':>6} {'therm.':>6} {'train s':>7} {'sample s':>8}"]
+    for m in ('ptt', 'pcd'):
+        if m not in results: continue
+        r, sp = results[m], results[m]['sampler']
+        lines.append(f"{NAMES[m]:5} {r['log_z']:8.2f} {r['log_z_se']:5.2f} {r.get('log_z_bound', math.nan):8.2f} {r['test_ll']:8.2f} {r['train_ll']:8.2f} "
+                     f"{sp['n_rungs']:5d} {sp['tau_exp']:6.1f} {str(sp['thermalized']):>6} {r['train_seconds']:7.0f} {r['sample_seconds']:8.0f}")
+    return lines
+
 def ppv_rows(results:dict) -> list:
     "PPV at 50/100/200/500 top pairs for each model with couplings, and mean-field DCA"
     rows = {m: results[m]['ppv']['at'] for m in MODELS if m in results and 'ppv' in results[m]}
@@ -388,7 +408,7 @@ def plot_ppv(results:dict, ax=None):
     return ax.figure
 
 def plot_tau(results:dict, ax=None):
-    "(f) τ_exp along training: PTT's freezes (local: reservoir and top rungs; ◆ whole ladder), PCD's a-posteriori checkpoint ladders; open: not thermalized (a lower bound)"
+    "(f) τ_exp along training: PTT's freezes (local: reservoir and top rungs; ◆ whole ladder), PCD's a-posteriori checkpoint ladders; open: not thermalized (a lower bound); where no τ_exp could be fitted, τ_int (≤ τ_exp)"
     if ax is None: _, ax = plt.subplots(figsize=(5, 3.2), layout='constrained')
     for m, marker in (('ptt', 'o'), ('pcd', 's')):
         if m not in results: continue
@@ -397,6 +417,7 @@ def plot_tau(results:dict, ax=None):
             rs = [r for r in rows if bool(r.get('whole_ladder', m == 'pcd')) == whole]
             if not rs: continue
             u, t, ok = (np.array([r[k] for r in rs]) for k in ('update', 'tau_exp', 'thermalized'))
+            t = np.where(np.isnan(t), [r.get('tau_int', math.nan) for r in rs], t)
             mk = 'D' if whole and m == 'ptt' else marker
             label = f"{NAMES[m]}" + (' (whole ladder)' if whole and m == 'ptt' else ' (local freezes)' if m == 'ptt' else ' (checkpoint ladders)')
             ax.plot(u, t, '-' if m == 'pcd' or not whole else 'none', color=COLORS[m], lw=0.8)

@@ -149,25 +149,41 @@ def _visible_log_sum(model:RBM, x:torch.Tensor, axis:int) -> torch.Tensor:
     "Log of the sum over each visible unit's states of $e^{x}$ (inputs `x`; Potts states along `axis`)"
     return F.softplus(x) if isinstance(model, BernoulliRBM) else x.logsumexp(axis)
 
-def hidden_flip_gains(model:RBM, h:torch.Tensor) -> torch.Tensor:
-    "Change of $-E(h)$ (`hidden_free_energy`) when each hidden unit of each row of `h` is flipped alone: $(n, N_h)$"
+def hidden_flip_gains(model:RBM, h:torch.Tensor, units:torch.Tensor|None=None) -> torch.Tensor:
+    "Change of $-E(h)$ (`hidden_free_energy`) when each hidden unit (or each of the `units`, one row of indices per row of `h`) of each row of `h` is flipped alone: $(n, N_h)$ or $(n, k)$"
     if model.is_stack: raise ValueError("hidden_flip_gains takes one model, not a stack")
     s = 1 - 2 * h                                                        # +1 switches a unit on, -1 off
+    w, b = model.weights.unsqueeze(0), model.hbias.expand_as(h)          # (1, N_v[, q], N_h)
+    if units is not None:
+        s, b = s.gather(1, units), b.gather(1, units)
+        w = model.weights[..., units].movedim(-2, 0)                     # (n, N_v[, q], k)
     x = model.visible_logits(h).unsqueeze(-1)                            # (n, N_v[, q], 1)
-    ws = s.view(len(s), *[1] * (x.dim() - 2), -1) * model.weights        # each flip's change of the inputs
+    ws = s.view(len(s), *[1] * (x.dim() - 2), -1) * w                    # each flip's change of the inputs
     old, new = _visible_log_sum(model, x, -2), _visible_log_sum(model, x + ws, -2)
-    return s * model.hbias + (new - old).flatten(1, -2).sum(1)
+    return s * b + (new - old).flatten(1, -2).sum(1)
 
-def hidden_ascent(model:RBM, h:torch.Tensor, max_steps:int|None=None, chunk_elements:int=2**24) -> torch.Tensor:
-    "Steepest single-flip ascent of $-E(h)$ from each 0/1 row of `h` until no flip gains (or `max_steps`): the hidden states reached"
+def _linear_gains(model:RBM, h:torch.Tensor) -> torch.Tensor:
+    "First-order change of $-E(h)$ for each single flip: $\\pm(b_\\mu + \\sum_i \\langle v_i\\rangle_{p(v|h)} W_{i\\mu})$"
+    return (1 - 2 * h) * (model.hbias + model._flat(model.visible_probs(h)) @ model._w)
+
+def hidden_ascent(model:RBM, h:torch.Tensor, max_steps:int|None=None, candidates:int|None=None, chunk_elements:int=2**24) -> torch.Tensor:
+    "Steepest single-flip ascent of $-E(h)$ from each 0/1 row of `h` until no flip gains (or `max_steps`); with `candidates`, only that many flips per step, the best to first order, are weighed exactly"
     h = h.to(model.dtype).clone()
-    rows = max(1, chunk_elements // max(1, model.weights.numel()))
-    for part in h.split(rows):                                           # views: updated in place
-        for _ in range(max_steps or 4 * model.n_hidden):
-            gain, j = hidden_flip_gains(model, part).max(1)
-            up = (gain > 1e-9 * (1 + gain.abs())).nonzero().squeeze(1)
-            if not len(up): break
-            part[up, j[up]] = 1 - part[up, j[up]]
+    k = model.n_hidden if candidates is None else min(candidates, model.n_hidden)
+    rows = max(1, chunk_elements // max(1, model.weights.numel() // model.n_hidden * k))
+    active = torch.arange(len(h), device=h.device)                     # rows not yet at a (candidate-wise) local maximum
+    for _ in range(max_steps or 4 * model.n_hidden):
+        moved = []
+        for idx in active.split(rows):
+            hi = h[idx]
+            units = None if k == model.n_hidden else _linear_gains(model, hi).topk(k, 1).indices
+            gain, c = hidden_flip_gains(model, hi, units).max(1)
+            j = c if units is None else units.gather(1, c[:, None]).squeeze(1)
+            up = gain > 1e-9 * (1 + gain.abs())
+            h[idx[up], j[up]] = 1 - h[idx[up], j[up]]
+            moved.append(idx[up])
+        active = torch.cat(moved)
+        if not len(active): break
     return h
 
 class LogZBound(NamedTuple):
@@ -175,13 +191,13 @@ class LogZBound(NamedTuple):
     value: float
     hidden: torch.Tensor
 
-def log_z_lower_bound(model:RBM, *visible:torch.Tensor, max_rows:int=256) -> LogZBound:
-    "$\max -E(h)$ over `hidden_ascent` from the most probable hidden states of (up to `max_rows` evenly spaced rows of) each set of `visible` states"
+def log_z_lower_bound(model:RBM, *visible:torch.Tensor, max_rows:int=256, max_steps:int|None=None, candidates:int|None=None) -> LogZBound:
+    "$\max -E(h)$ over `hidden_ascent` (at most `max_steps` flips) from the distinct most probable hidden states of (up to `max_rows` evenly spaced rows of) each set of `visible` states"
     m = model.to(dtype=torch.float64)
     pick = lambda v: v[torch.linspace(0, len(v) - 1, min(len(v), max_rows), device=v.device).long()] if len(v) > max_rows else v
     as64 = lambda v: v.to(torch.float64) if v.is_floating_point() else v      # Potts states as integers stay integers
-    h0 = torch.cat([(m.hidden_probs(as64(pick(v))) > 0.5).double() for v in visible if len(v)])
-    h = hidden_ascent(m, h0)
+    h0 = torch.cat([(m.hidden_probs(as64(pick(v))) > 0.5).double() for v in visible if len(v)]).unique(dim=0)   # clustered data share states
+    h = hidden_ascent(m, h0, max_steps, candidates)
     w = -m.hidden_free_energy(h)
     best = w.argmax()
     return LogZBound(w[best].item(), h[best])

@@ -30,6 +30,7 @@ from ..metrics import pca, correlation_errors, triplets, emd_pca, emd_hamming, n
 from ..baselines.bfn import fit_bfn, load_bfn
 from ..run import write_atomic, saved_result
 from ..likelihood import log_z_lower_bound
+from ..reservoir import record_spacing
 
 # %% ../../nbs/23_proteins.ipynb #f0ca210f
 FULL = dict(columns=None, rows=None, test_frac=0.2, threshold=0.8, seed=0,
@@ -169,8 +170,7 @@ def tau_updates(run, n:int) -> list:
 
 def capped_spacing(report, n_records:int, max_sweeps:int):
     "`report` with its plan's spacing cut to `max_sweeps // n_records` sweeps where longer: `n_records` records cost at most `max_sweeps` sweeps"
-    spacing = min(report.plan.spacing, max(1, max_sweeps // n_records))
-    return dataclasses.replace(report, plan=dataclasses.replace(report.plan, spacing=spacing))
+    return dataclasses.replace(report, plan=dataclasses.replace(report.plan, spacing=record_spacing(report, n_records, max_sweeps)))
 
 def pcd_ladders(run, s:dict, g) -> tuple:
     "A-posteriori checkpoint ladders along a PCD run: τ records at `tau_points` updates, and the final ladder's `Samples`"

@@ -238,6 +238,10 @@ class ThermalizationPlan:
     spacing: int
     reliable: bool
     reason: str = ""
+    @property
+    def tau_therm(self) -> float:
+        "The time the burn-in counts: τ_exp, or τ_int where that is larger (the fit then missed the slowest mode)"
+        return max(self.tau_exp, self.tau_int) if math.isfinite(self.tau_exp) else self.tau_exp
 
 def plan_from_taus(te:TauExp, ti:TauInt, n_steps:int, n_therm_factor:float=20., spacing_factor:float=2., c:float=6.) -> ThermalizationPlan:
     "Burn-in and sampling interval from τ_exp and τ_int measured on a trajectory of `n_steps` steps, with what makes them untrustworthy"
@@ -246,9 +250,12 @@ def plan_from_taus(te:TauExp, ti:TauInt, n_steps:int, n_therm_factor:float=20., 
     elif math.isnan(te.tau): problems.append("C(t) is too noisy for an exponential fit: record more steps or chains")
     elif not te.reliable: problems.append("C(t) did not decay to the fit floor within the trajectory")
     if not ti.converged: problems.append(f"the tau_int window did not close (W >= {c:g} tau_int) within the trajectory")
-    if math.isfinite(te.tau) and n_steps < n_therm_factor * te.tau:
-        problems.append(f"the trajectory ({n_steps} steps) is shorter than {n_therm_factor:g} tau_exp = {n_therm_factor * te.tau:.0f} steps")
-    burn_in = max(1, math.ceil(n_therm_factor * te.tau)) if math.isfinite(te.tau) else None
+    slow = max(te.tau, ti.tau) if math.isfinite(te.tau) else te.tau      # for a sum of decaying exponentials, tau_int <= tau_exp
+    if math.isfinite(slow) and n_steps < n_therm_factor * slow:
+        name = 'tau_int' if slow > te.tau else 'tau_exp'
+        if slow > 1.5 * te.tau: name += f' ({slow / te.tau:.1f} times the fitted tau_exp {te.tau:.3g}: the fit saw a fast decay, not the slowest)'
+        problems.append(f"the trajectory ({n_steps} steps) is shorter than {n_therm_factor:g} {name} = {n_therm_factor * slow:.0f} steps")
+    burn_in = max(1, math.ceil(n_therm_factor * slow)) if math.isfinite(slow) else None
     spacing = max(1, math.ceil(spacing_factor * ti.tau))
     return ThermalizationPlan(te.tau, ti.tau, burn_in, spacing, not problems, "; ".join(problems))
 

@@ -289,7 +289,7 @@ def sharded_thermalize(tmp:Tempering, comm:Comm, factor:float=20., min_sweeps:in
         plan = (sharded_renewal_plan(tmp.origin, tmp.sweeps, done, comm, factor, getattr(tmp, 'energies', None)) if renewal and tmp.reservoir is not None
                 else sharded_plan(rungs, tmp.n_rungs, comm, n_therm_factor=factor))
         if plan.reliable or done >= max_sweeps: break
-        block = next_block(plan.tau_exp, done, factor, min_sweeps, max_sweeps)
+        block = next_block(plan.tau_therm, done, factor, min_sweeps, max_sweeps)
         if progress is not None: progress(done, done + block)
     trips = int(comm.sum(torch.tensor([float(round_trips(rungs, tmp.n_rungs).total)])).item())
     return Thermalization(done, plan, acc_sum / done, rung_occupancy(rungs, tmp.n_rungs), trips)

@@ -28,6 +28,7 @@ class Tempering:
         self.reservoir, self._simulated = reservoir, (models[1:] if reservoir is not None else models)
         self.ids = torch.arange(len(models), device=x.device).unsqueeze(1).repeat(1, x.shape[1])
         self.track_chains, self.sweeps = min(track_chains, x.shape[1]), 0
+        self._gaps = None                                  # the reservoir's ΔE_1, once needed (`reservoir_gaps`)
         # above a reservoir, if `track_origin`: the sweep at which each state was drawn from it (-1: a starting state), for `thermalize(renewal=True)`
         self.origin = torch.full(x.shape[:2], -1, dtype=torch.long, device=x.device) if reservoir is not None and track_origin else None
 
@@ -41,8 +42,9 @@ class Tempering:
         if self.reservoir is None:
             res = ptt_sweep(self.models, self.x, self.k, self.parity, self.generator)
         else:
-            self.x[0] = self.reservoir.draw(self.n_chains, self.generator)      # rung 0: fresh equilibrium draws
-            res = swap(self.models, self.x, self.parity, self.generator)
+            idx = self.reservoir.draw_indices(self.n_chains, self.generator)
+            self.x[0] = self.reservoir.samples[idx]                              # rung 0: fresh equilibrium draws
+            res = swap(self.models, self.x, self.parity, self.generator, known=self.reservoir_gaps()[idx] if self.parity % 2 == 0 else None)
             if self.origin is not None:                                          # rung 0's states were drawn at this sweep
                 self.origin[0] = self.sweeps
                 self.origin = track(self.origin, res.perm)
@@ -51,6 +53,13 @@ class Tempering:
         single_pair = self.reservoir is not None and self.n_rungs == 2              # swap with the reservoir every sweep
         self.parity, self.sweeps = (0 if single_pair else 1 - self.parity), self.sweeps + 1
         return res.acc
+
+    def reservoir_gaps(self) -> torch.Tensor:
+        "$\\Delta E_1=E_1-E_0$ of every reservoir state, for the swaps with rung 1: computed once (the reservoir and the models are fixed)"
+        if self._gaps is None:
+            m0, m1 = self.models[0], self.models[1]
+            self._gaps = torch.cat([m1.free_energy(c) - m0.free_energy(c) for c in self.reservoir.samples.split(4096)])
+        return self._gaps
 
     def rungs(self) -> torch.Tensor:
         "Current rung of every tracked replica, (track_chains, n_rungs)"
@@ -129,7 +138,7 @@ def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:
         plan = (renewal_plan(self.origin, self.sweeps, done, factor) if renewal and self.reservoir is not None
                 else thermalization_plan(rungs, self.n_rungs, n_therm_factor=factor))
         if plan.reliable or done >= max_sweeps or (stop is not None and stop(acc)): break
-        block = next_block(plan.tau_exp, done, factor, min_sweeps, max_sweeps)
+        block = next_block(plan.tau_therm, done, factor, min_sweeps, max_sweeps)
         if progress is not None: progress(done, done + block)
     report = Thermalization(done, plan, acc_sum / done, rung_occupancy(rungs, self.n_rungs), round_trips(rungs, self.n_rungs).total)
     if warn and not report.reliable: warnings.warn(f"ladder of {self.n_rungs} rungs {report}", stacklevel=2)

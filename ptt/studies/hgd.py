@@ -40,9 +40,9 @@ FULL = dict(n_hidden=50, n_chains=1000, gibbs_steps=10, updates=1500, lr=0.01, l
             bfn_steps=3000, bfn_width=256, bfn_depth=3, bfn_eval_steps=100, bfn_sample_steps=100, bfn_evals=10)
 
 
-QUICK = dict(FULL, n_hidden=8, n_chains=100, updates=200, log_points=10, n_train=1000, n_test=500, eval_chains=100, max_sweeps=500,
+QUICK = dict(FULL, n_hidden=8, n_chains=100, updates=200, log_points=10, n_train=1000, n_test=500, eval_chains=100, max_sweeps=2500,
              n_samples=500, ais_chains=100, ais_betas=1000, tree_samples=150, bfn_steps=150, bfn_width=64, bfn_depth=2, bfn_eval_steps=20,
-             bfn_sample_steps=20, bfn_evals=2, eval_min_sweeps=1000)
+             bfn_sample_steps=20, bfn_evals=2)
 
 # %% ../../nbs/21_hgd.ipynb #hgd-009
 def split_indices(n:int, s:dict) -> tuple:

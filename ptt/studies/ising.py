@@ -28,7 +28,7 @@ from ..exact import log_partition, log_likelihood, activity_distribution
 from ..train import fit
 from ..sample import checkpoint_ladder, temperature_ladder, run_ladder, record_samples, sample
 from ..metrics import ising_moments, ising_observables
-from ..run import write_atomic, saved_result
+from ..run import write_atomic, saved_result, load_run
 
 # %% ../../nbs/20_ising.ipynb #3dc44ea7
 FULL = dict(Ls=(4, 6, 8), betas=(0.30, 0.40, 0.44, 0.48, 0.55, 0.60), n_data=6000, updates=3000, n_chains=1000,
@@ -167,8 +167,15 @@ def freeze_records(run) -> list:
                          sweeps=int(logs['final_sweeps'][-1]), thermalized=bool(logs['final_thermalized'][-1]), final=True))
     return rows
 
-def study_point(L:int, beta:float, s:dict) -> tuple:
-    "Train PCD and PTT at (L, β) with settings `s`: the summary of data, both models and their samples; and the two chosen models"
+def _trained(train, test, L:int, method:str, kw:dict, path:Path|None):
+    "The point's run of `method`: trained, or (with a run file at `path`) continued from where an interrupted point left it"
+    if path is None or not path.exists(): return fit(train, 2 * L, method, test=test, out=path, **kw)
+    run = load_run(path)
+    done = run.state.update >= kw['updates'] and (method == 'pcd' or 'final_seconds' in run.history.logs)
+    return run if done else fit(train, test=test, resume=run, out=path, updates=kw['updates'], progress=False)
+
+def study_point(L:int, beta:float, s:dict, work=None) -> tuple:
+    "Train PCD and PTT at (L, β) with settings `s` (run files in `work`, if given, so that an interrupted point resumes): the summary of data, both models and their samples; and the two chosen models"
     t0, seed = time.perf_counter(), s['seed']
     x = D.ising(L, beta, s['n_data'], seed=seed)
     train, test = D.split(x, 0.4, seed=seed)
@@ -180,7 +187,7 @@ def study_point(L:int, beta:float, s:dict) -> tuple:
     for method in ('ptt', 'pcd'):
         t1 = time.perf_counter()
         extra = dict(max_lr=s['max_lr'], therm_gibbs_steps=s['therm_gibbs_steps']) if method == 'ptt' else dict(pcd_exact_log_z=1)
-        run = fit(train, 2 * L, method, test=test, **kw, **extra)
+        run = _trained(train, test, L, method, dict(kw, **extra), Path(work) / f"L{L}_beta{beta:.3f}_{method}.h5" if work else None)
         t2 = time.perf_counter()
         g = make_generator(seed + 1)
         choice = (ptt_choice if method == 'ptt' else pcd_choice)(run, test, s, g)
@@ -207,15 +214,16 @@ def load_models(folder, L:int, beta:float) -> dict:
     "The two chosen models of a saved point, as RBMs"
     return {m: from_state_dict(d) for m, d in torch.load(point_file(folder, L, beta).with_suffix('.pt')).items()}
 
-def run_study(s:dict, folder, progress:bool=True) -> list:
-    "Every (L, β) point of settings `s`, computed or read from `folder`; returns the list of point summaries"
+def run_study(s:dict, folder, progress:bool=True, work=None) -> list:
+    "Every (L, β) point of settings `s`, computed or read from `folder`; returns the list of point summaries (`work`: a folder for the points' run files, so that an interrupted point resumes)"
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
+    if work: Path(work).mkdir(parents=True, exist_ok=True)
     results = []
     for L in s['Ls']:
         for beta in s['betas']:
             f = point_file(folder, L, beta)
             if (r := saved_result(f, point_settings(s))) is not None: results.append(r); continue
-            r, models = study_point(L, beta, s)
+            r, models = study_point(L, beta, s, work)
             save_models(models, f.with_suffix('.pt'))
             write_atomic(f, lambda t: t.write_text(json.dumps(r, indent=1)))
             if progress: print(f"L={L} β={beta:.3f}: {summary_line(r)} ({r['seconds']:.0f} s)", flush=True)

@@ -10,7 +10,8 @@ __all__ = ['BFN_FULL', 'BFN_UNITS', 'FULL', 'QUICK', 'ERROR_EDGES', 'N_SHOWN', '
            'reference', 'describe', 'unit_settings', 'train_rbm', 'ptt_tau', 'tau_updates', 'capped_spacing',
            'pcd_ladders', 'mean_log_likelihood', 'couplings_and_scores', 'rbm_unit', 'eddca_unit', 'bfn_unit',
            'save_unit', 'wanted', 'run_study', 'load_study', 'load_arrays', 'load_model', 'summary_rows', 'rbm_rows',
-           'ppv_rows', 'plot_pca', 'plot_errors', 'plot_emd', 'plot_nn', 'plot_ppv', 'plot_tau']
+           'train_clock', 'budget_rows', 'ppv_rows', 'plot_pca', 'plot_errors', 'plot_emd', 'plot_nn', 'plot_budget',
+           'plot_ppv', 'plot_tau']
 
 # %% ../../nbs/23_proteins.ipynb #9079df73
 import json, math, time, hashlib, tempfile, importlib.util, contextlib, io, dataclasses
@@ -339,6 +340,23 @@ def rbm_rows(results:dict) -> list:
                      f"{sp['n_rungs']:5d} {sp['tau_exp']:6.1f} {str(sp['thermalized']):>6} {r['train_seconds']:7.0f} {r['sample_seconds']:8.0f}")
     return lines
 
+def train_clock(r:dict) -> float:
+    "A model's training seconds on its run's own clock (RBM updates with their freezes, BFN optimizer steps), else its unit's training time"
+    if 'step_seconds' in r: return r['step_seconds']
+    return r['curve']['seconds'][-1] if 'curve' in r else r['train_seconds']
+
+def budget_rows(results:dict) -> list:
+    "Each model's training budget beside its test log-likelihood: the RBMs' estimate (± the s.e. of log Z) and upper limit from the log Z bound, the BFNs' lower bound (± s.e.)"
+    lines = [f"{'':7} {'steps':>6} {'clock s':>7} {'unit s':>7} {'s/step':>7} {'test LL':>8} {'± se':>5} {'LL ≤':>8}"]
+    for m in MODELS:
+        if m not in results or m == 'eddca': continue
+        r, bfn = results[m], m in BFN_UNITS
+        n, ll, se = (r['steps'], r['test_elbo'], r['test_elbo_se']) if bfn else (r['updates'], r['test_ll'], r['log_z_se'])
+        cap = math.nan if bfn else r['test_ll'] + r['log_z'] - r.get('log_z_bound', math.nan)      # log Z >= bound: LL <= this
+        lines.append(f"{NAMES[m]:7} {n:6d} {train_clock(r):7.0f} {r['train_seconds']:7.0f} {train_clock(r) / n:7.3f} {ll:8.2f}{'*' if bfn else ' '}"
+                     f"{se:5.2f} {cap:8.2f}")
+    return lines
+
 def ppv_rows(results:dict) -> list:
     "PPV at 50/100/200/500 top pairs for each model with couplings, and mean-field DCA"
     rows = {m: results[m]['ppv']['at'] for m in MODELS if m in results and 'ppv' in results[m]}
@@ -400,6 +418,24 @@ def plot_nn(results:dict, ax=None):
         c = np.array(c, dtype=float)
         ax.step(np.arange(len(c)), c / c.sum(), where='mid', color=COLORS[m], ls=ls, label=label)
     ax.set(xlabel='Hamming distance to the nearest training sequence', ylabel='fraction'); ax.legend(fontsize=7)
+    return ax.figure
+
+def plot_budget(results:dict, ax=None):
+    "Test log-likelihood against training seconds (`train_clock`): the BFNs' lower bounds (± 2 s.e.) along training, PTT's estimate along training, each RBM's final estimate and (▼) the upper limit its log Z bound sets"
+    if ax is None: _, ax = plt.subplots(figsize=(5.5, 3.4), layout='constrained')
+    for m in [m for m in BFN_UNITS if m in results]:
+        r = results[m]
+        c = r.get('curve', dict(seconds=[train_clock(r)], test_elbo=[r['test_elbo']], test_elbo_se=[r['test_elbo_se']]))
+        ax.errorbar(c['seconds'], c['test_elbo'], 2 * np.array(c['test_elbo_se']), color=COLORS[m], marker='o', ms=4, capsize=2, label=f"{NAMES[m]} (bound)")
+    for m in ('ptt', 'pcd'):
+        if m not in results: continue
+        r = results[m]
+        if np.isfinite(r['curve']['test_ll']).any(): ax.plot(r['curve']['seconds'], r['curve']['test_ll'], color=COLORS[m], lw=1, label=f"{NAMES[m]} along training")
+        ax.plot(train_clock(r), r['test_ll'], 's', color=COLORS[m], label=f"{NAMES[m]} final")
+        if 'log_z_bound' in r: ax.plot(train_clock(r), r['test_ll'] + r['log_z'] - r['log_z_bound'], 'v', color=COLORS[m], mfc='none')
+    lls = [results[m].get('test_ll', results[m].get('test_elbo')) for m in ('ptt', 'pcd') + BFN_UNITS if m in results]
+    ax.set(xscale='log', xlabel='training seconds (run clock)', ylabel='test LL (nats per sequence)', ylim=(min(lls) - 25, max(lls) + 10))
+    ax.legend(fontsize=7)
     return ax.figure
 
 def plot_ppv(results:dict, ax=None):

@@ -432,7 +432,7 @@ def plot_budget(results:dict, ax=None):
         r = results[m]
         if np.isfinite(r['curve']['test_ll']).any(): ax.plot(r['curve']['seconds'], r['curve']['test_ll'], color=COLORS[m], lw=1, label=f"{NAMES[m]} along training")
         ax.plot(train_clock(r), r['test_ll'], 's', color=COLORS[m], label=f"{NAMES[m]} final")
-        if 'log_z_bound' in r: ax.plot(train_clock(r), r['test_ll'] + r['log_z'] - r['log_z_bound'], 'v', color=COLORS[m], mfc='none')
+        if 'log_z_bound' in r: ax.plot(train_clock(r), r['test_ll'] + r['log_z'] - r['log_z_bound'], 'v', color=COLORS[m], mfc='none', label=f"{NAMES[m]} upper limit (log Z bound)")
     lls = [results[m].get('test_ll', results[m].get('test_elbo')) for m in ('ptt', 'pcd') + BFN_UNITS if m in results]
     ax.set(xscale='log', xlabel='training seconds (run clock)', ylabel='test LL (nats per sequence)', ylim=(min(lls) - 25, max(lls) + 10))
     ax.legend(fontsize=7)

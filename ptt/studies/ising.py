@@ -173,7 +173,8 @@ def _trained(train, test, L:int, method:str, kw:dict, path:Path|None):
     "The point's run of `method`: trained, or (with a run file at `path`) continued from where an interrupted point left it"
     if path is None or not path.exists(): return fit(train, 2 * L, method, test=test, out=path, **kw)
     run = load_run(path)
-    done = run.state.update >= kw['updates'] and (method == 'pcd' or 'final_seconds' in run.history.logs)
+    evaluated = not math.isnan(run.history.logs.get('final_seconds', [math.nan])[-1])    # PTT's final evaluation ran after the last update
+    done = run.state.update >= kw['updates'] and (method == 'pcd' or evaluated)
     return run if done else fit(train, test=test, resume=run, out=path, updates=kw['updates'], progress=False)
 
 def study_point(L:int, beta:float, s:dict, work=None) -> tuple:

@@ -7,7 +7,7 @@ Docs: https://ptt-dev.github.io/ptt/diagnostics.html.md"""
 # %% auto #0
 __all__ = ['autocorrelation', 'TauInt', 'tau_int', 'TauExp', 'acf_noise', 'tau_exp', 'rungs_from_ids', 'Occupancy',
            'rung_occupancy', 'RoundTrips', 'round_trips', 'LadderTaus', 'ladder_taus', 'ThermalizationPlan',
-           'plan_from_taus', 'thermalization_plan']
+           'therm_time', 'plan_from_taus', 'thermalization_plan']
 
 # %% ../nbs/04_diagnostics.ipynb #d4fa186d
 import math
@@ -239,9 +239,11 @@ class ThermalizationPlan:
     reliable: bool
     reason: str = ""
     @property
-    def tau_therm(self) -> float:
-        "The time the burn-in counts: τ_exp, or τ_int where that is larger (the fit then missed the slowest mode)"
-        return max(self.tau_exp, self.tau_int) if math.isfinite(self.tau_exp) else self.tau_exp
+    def tau_therm(self) -> float: return therm_time(self.tau_exp, self.tau_int)
+
+def therm_time(tau_exp:float, tau_int:float) -> float:
+    "The time the burn-in counts: τ_exp, or τ_int where that is larger (for a sum of decaying exponentials τ_int ≤ τ_exp, so the fit then missed the slowest mode)"
+    return max(tau_exp, tau_int) if math.isfinite(tau_exp) else tau_exp
 
 def plan_from_taus(te:TauExp, ti:TauInt, n_steps:int, n_therm_factor:float=20., spacing_factor:float=2., c:float=6.) -> ThermalizationPlan:
     "Burn-in and sampling interval from τ_exp and τ_int measured on a trajectory of `n_steps` steps, with what makes them untrustworthy"
@@ -250,7 +252,7 @@ def plan_from_taus(te:TauExp, ti:TauInt, n_steps:int, n_therm_factor:float=20., 
     elif math.isnan(te.tau): problems.append("C(t) is too noisy for an exponential fit: record more steps or chains")
     elif not te.reliable: problems.append("C(t) did not decay to the fit floor within the trajectory")
     if not ti.converged: problems.append(f"the tau_int window did not close (W >= {c:g} tau_int) within the trajectory")
-    slow = max(te.tau, ti.tau) if math.isfinite(te.tau) else te.tau      # for a sum of decaying exponentials, tau_int <= tau_exp
+    slow = therm_time(te.tau, ti.tau)
     if math.isfinite(slow) and n_steps < n_therm_factor * slow:
         name = 'tau_int' if slow > te.tau else 'tau_exp'
         if slow > 1.5 * te.tau: name += f' ({slow / te.tau:.1f} times the fitted tau_exp {te.tau:.3g}: the fit saw a fast decay, not the slowest)'

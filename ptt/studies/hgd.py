@@ -122,7 +122,7 @@ def _lls(model, data:dict, log_z:float) -> dict:
 
 def _sampling(s:dict) -> dict:
     "The samplers' settings: chains, Gibbs sweeps, and the least and most sweeps of their thermalization"
-    return dict(n_chains=s['eval_chains'], gibbs_steps=s['eval_gibbs_steps'], min_sweeps=s.get('eval_min_sweeps', 100), max_sweeps=max(s['max_sweeps'], s.get('eval_min_sweeps', 100)))
+    return dict(n_chains=s['eval_chains'], gibbs_steps=s['eval_gibbs_steps'], max_sweeps=s['max_sweeps'])
 
 # %% ../../nbs/21_hgd.ipynb #hgd-024
 def ptt_choice(run, data:dict, s:dict, g) -> dict:

@@ -22,7 +22,7 @@ from .reservoir import Reservoir, Tempering, Thermalization, next_block, renewal
 from .diagnostics import autocorrelation, acf_noise, tau_exp, tau_int, round_trips, rung_occupancy, ThermalizationPlan, plan_from_taus, _rungs
 from .run import Run, save_run, load_run, check_run_path
 from .threads import set_threads
-from .train import (Local, make_config, prepare_data, check_weights, start_run, final_evaluation, evaluate, log_schedule, pcd_update, ptt_update,
+from .train import (Local, make_config, prepare_data, check_weights, start_run, final_evaluation, final_done, auto_resume, evaluate, log_schedule, pcd_update, ptt_update,
                        _next_batch, _resumed_data, _check_int, _check_real, _GracefulInterrupt, _postfix)
 
 
@@ -309,7 +309,7 @@ def train_sharded(run:Run, comm:Comm, train:torch.Tensor, test=None, updates:int
                   progress:bool=True, callback=None, save_minutes:float=5., weights=None, test_weights=None) -> Run:
     "Continue this rank's part `run` (`local_view`) of a distributed run until `updates` updates are done; `ptt.train.train` for each rank"
     s, cfg = run.state, run.config
-    updates = cfg['updates'] = updates or cfg['updates']
+    updates = cfg['updates'] = max(updates or cfg['updates'], run.state.update)   # as `ptt.train.train`
     shared, g = rank_generators(run, comm, train.device)
     schedule, s.stopped, stopping, saved = log_schedule(updates, cfg['log_every']), "", False, None
     step = functools.partial(ptt_update if cfg['method'] == 'ptt' else pcd_update, comm=comm)
@@ -340,7 +340,7 @@ def train_sharded(run:Run, comm:Comm, train:torch.Tensor, test=None, updates:int
                     bar.update(1); bar.set_postfix(_postfix(run), refresh=False)
                     if callback is not None: callback(run)
                 if stopping: run.state.stopped = 'interrupted'
-                elif run.state.update >= updates and run.ladder is not None and cfg.get('final_eval', True) not in (False, 'none'):
+                elif run.state.update >= updates and run.ladder is not None and cfg.get('final_eval', True) not in (False, 'none') and not final_done(run):
                     if out is not None: save()
                     t0 = time.perf_counter()
                     on_root(run, comm, lambda r, g0: final_evaluation(r, train, test, weights, test_weights), g)
@@ -381,11 +381,12 @@ def fit(data, n_hidden:int|None=None, method:str|None=None, test=None, *, out=No
         save_minutes:float=5., threads:int|None=None, weights=None, test_weights=None, comm:Comm|None=None, **config) -> Run:
     "`ptt.fit` over every process torchrun started: chains, reservoir and minibatches shared out; every rank returns the whole run"
     comm, device = (comm, device) if comm is not None else init(device)
+    resume = comm.broadcast(auto_resume(resume, out) if comm.root else None) if isinstance(resume, str) and resume == 'auto' else resume   # rank 0's file decides
     if comm.root and out is not None: check_run_path(out)
     if resume is not None:
         run = _root_start(comm, lambda: resume if isinstance(resume, Run) else load_run(resume))
         cfg = run.config
-        train_x, kind, q, weights = _resumed_data(run, data, n_hidden, method, config, weights, device)
+        train_x, kind, q, weights = _resumed_data(run, data, n_hidden, method, config, weights, device, visible, n_states)
         dtype = run.model.dtype
     else:
         if n_hidden is None: raise ValueError("n_hidden (the number of hidden units) is required")

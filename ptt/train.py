@@ -9,10 +9,12 @@ __all__ = ['FREEZES', 'FINAL_EVALS', 'LOCAL', 'OFFSET_SMOOTHING', 'DRIFT_Z', 'AU
            'prepare_data', 'check_weights', 'make_config', 'n_records', 'log_schedule', 'lr_schedule', 'start_run',
            'Local', 'pcd_update', 'reservoir_free_energies', 'lean_swap', 'ptt_sweeps', 'freeze_se_scale',
            'pooled_steps', 'thermalized_records', 'freeze', 'reservoir_check', 'audit', 'ptt_update',
-           'mean_free_energy', 'current_log_z', 'check_log_z_bound', 'evaluate', 'final_evaluation', 'train', 'fit']
+           'mean_free_energy', 'current_log_z', 'check_log_z_bound', 'evaluate', 'final_evaluation', 'final_done',
+           'train', 'auto_resume', 'fit']
 
 # %% ../nbs/09_train.ipynb #faabb016
 import math, signal, sys, threading, time, warnings, hashlib
+from pathlib import Path
 import numpy as np
 from typing import NamedTuple
 from scipy.stats import ks_2samp
@@ -653,12 +655,17 @@ def _status(run:Run, text:str):
     show = getattr(run, '_show_status', None)
     if show is not None: show(text)
 
+def final_done(run:Run) -> bool:
+    "Whether the final evaluation has run after the last update (it writes `final_seconds` into the last log row, which a later update's row would follow)"
+    logs = run.history.logs
+    return bool(logs.get('update')) and logs['update'][-1] == run.state.update and not math.isnan(logs.get('final_seconds', [math.nan])[-1])
+
 def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|None=None, out=None, save_every:int|None=None,
           progress:bool=True, callback=None, save_minutes:float=5., weights=None, test_weights=None) -> Run:
     "Continue `run` on `train` data (rows drawn with probability ∝ `weights`, if given) until `updates` updates are done (default: its configuration's)"
     s, cfg = run.state, run.config
     if out is not None: check_run_path(out)
-    updates = cfg['updates'] = updates or cfg['updates']
+    updates = cfg['updates'] = max(updates or cfg['updates'], s.update)     # a total below the updates done asks for nothing more
     g = make_generator(0, train.device); g.set_state(s.rng)
     schedule, s.stopped = log_schedule(updates, cfg['log_every']), ""
     step = ptt_update if cfg['method'] == 'ptt' else pcd_update
@@ -686,7 +693,7 @@ def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|
                     bar.update(1); bar.set_postfix(_postfix(run), refresh=False)
                     if callback is not None: callback(run)
                 if stop.requested: s.stopped = 'interrupted'
-                elif s.update >= updates and run.ladder is not None and cfg.get('final_eval', True) not in (False, 'none'):
+                elif s.update >= updates and run.ladder is not None and cfg.get('final_eval', True) not in (False, 'none') and not final_done(run):
                     if out is not None: save()                        # every update is safe before the final evaluation
                     busy, t0, stop.at_once = True, time.perf_counter(), out is not None   # so a signal may end it at once
                     final_evaluation(run, train, test, weights, test_weights)
@@ -715,19 +722,19 @@ def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|
 
 # %% ../nbs/09_train.ipynb #4b184dcd
 def _check_resume(cfg:dict, n_hidden, method, config:dict):
-    "Refuse settings that a resumed run cannot change (it keeps its configuration); `updates` may grow"
+    "Refuse settings that a resumed run cannot change (it keeps its configuration); `updates` may grow, and `None` means not given"
     given = dict(config, **({} if n_hidden is None else dict(n_hidden=n_hidden)), **({} if method is None else dict(method=method)))
     for k, v in given.items():
-        if k == 'updates': continue
+        if k == 'updates' or v is None: continue
         if k not in cfg: raise ValueError(f"{k}: not a setting of this run")
         same = (lambda x: x) if k != 'final_eval' else _final_eval
         if same(v) != same(cfg[k]):
             raise ValueError(f"{k}: the run was trained with {cfg[k]!r}, not {v!r}; a resumed run keeps its configuration (start a new run to change it)")
 
-def _resumed_data(run:Run, data, n_hidden, method, config:dict, weights, device) -> tuple:
+def _resumed_data(run:Run, data, n_hidden, method, config:dict, weights, device, visible=None, n_states=None) -> tuple:
     "The training data of a run to resume, checked: settings it cannot change, the same data and weights, finite parameters; (data, kind, q, weights)"
     cfg = run.config
-    _check_resume(cfg, n_hidden, method, config)
+    _check_resume(cfg, n_hidden, method, dict(config, **{k: v for k, v in (('visible', visible), ('n_states', n_states)) if v is not None}))
     if 'updates' in config: _check_int('updates', config['updates'])
     train_x, kind, q = prepare_data(data, cfg['visible'], cfg['n_states'], device, run.model.dtype)
     weights = check_weights(weights, len(train_x), device)
@@ -736,10 +743,16 @@ def _resumed_data(run:Run, data, n_hidden, method, config:dict, weights, device)
     if not run.finite(): raise ValueError("the run's parameters are not finite (NaN or infinite): it cannot be resumed")
     return train_x, kind, q, weights
 
+def auto_resume(resume, out):
+    "What `resume='auto'` means: the run file `out` where it exists (it is continued, or returned as it is if finished), else `None` (a new run, saved there)"
+    if not (isinstance(resume, str) and resume == 'auto'): return resume
+    return out if out is not None and Path(out).exists() else None
+
 def fit(data, n_hidden:int|None=None, method:str|None=None, test=None, *, out=None, resume=None, device=None, dtype=torch.float32,
         visible:str|None=None, n_states:int|None=None, progress:bool=True, callback=None, save_every:int|None=None,
         save_minutes:float=5., threads:int|None=None, weights=None, test_weights=None, distributed:bool|None=None, **config) -> Run:
-    "Train an RBM with `n_hidden` hidden units on `data` (samples × variables, rows counted with `weights`) by PTT (default) or PCD; returns the `Run`"
+    "Train an RBM with `n_hidden` hidden units on `data` (samples × variables, rows counted with `weights`) by PTT (default) or PCD; returns the `Run` (`resume`: a `Run`, a run file, or 'auto' to continue `out` where it exists)"
+    resume = auto_resume(resume, out)
     if distributed is not False:                # several processes (torchrun): each trains its share of the chains
         from ptt import distributed as sharded  # imported here: ptt.distributed builds on this module
         if distributed or sharded.launched():
@@ -749,7 +762,7 @@ def fit(data, n_hidden:int|None=None, method:str|None=None, test=None, *, out=No
     if resume is not None:
         run = resume if isinstance(resume, Run) else load_run(resume, device)
         cfg = run.config
-        train_x, kind, q, weights = _resumed_data(run, data, n_hidden, method, config, weights, device)
+        train_x, kind, q, weights = _resumed_data(run, data, n_hidden, method, config, weights, device, visible, n_states)
     else:
         if n_hidden is None: raise ValueError("n_hidden (the number of hidden units) is required")
         cfg = make_config(method or 'ptt', n_hidden, **config)

@@ -21,7 +21,7 @@ from torch import nn
 from tqdm import tqdm
 from ..rbm import _checked_array
 from ..run import History, check_run_path, write_atomic
-from ..train import _GracefulInterrupt, _Abort, _check_int, _check_real, _fingerprint
+from ..train import _GracefulInterrupt, _Abort, _check_int, _check_real, _fingerprint, auto_resume
 from ..threads import set_threads
 from ..data import split
 from ..cli import read_data, parse_spec, check_output, save_array, check_device, _Parser, _HelpFormatter, _line
@@ -411,7 +411,8 @@ def train_bfn(run:BFNRun, train:torch.Tensor, test:torch.Tensor|None=None, steps
 # %% ../../nbs/16_bfn.ipynb #bfdaa896
 def fit_bfn(data, test=None, *, out=None, resume=None, n_classes=None, device=None, dtype=torch.float32, progress:bool=True,
             save_every:int|None=None, save_minutes:float=5., threads:int|None=None, callback=None, **config) -> BFNRun:
-    "Train a BFN on `data` (samples × variables: binary, or integer classes with `n_classes`); returns the `BFNRun`"
+    "Train a BFN on `data` (samples × variables: binary, or integer classes with `n_classes`); returns the `BFNRun` (`resume`: a run, a run file, or 'auto' to continue `out` where it exists)"
+    resume = auto_resume(resume, out)           # 'auto': continue `out` where it exists
     if resume is not None:
         run = resume if isinstance(resume, BFNRun) else load_bfn(resume, device)
         bad = {k: v for k, v in config.items() if k != 'steps' and run.config.get(k) != v}

@@ -86,13 +86,9 @@ def tv(p:dict, q:dict) -> float:
 EXACT_HIDDEN = 16
 
 def train_run(method:str, data:dict, s:dict, path:Path):
-    "The study's PCD or PTT run, trained (or continued) with settings `s` and saved at `path`"
-    if Path(path).exists():
-        run = load_run(path)
-        if run.state.update >= s['updates']: return run
-        return fit(data['train'], test=data['test'], resume=run, updates=s['updates'], out=path, progress=False, threads=1)
+    "The study's PCD or PTT run, trained (or continued, or read back finished) with settings `s` and saved at `path`"
     extra = dict(final_eval=s['final_eval'], centered=False) if method == 'ptt' else {}   # both methods: the plain gradient, as the saved runs
-    return fit(data['train'], s['n_hidden'], method, test=data['test'], out=path, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'],
+    return fit(data['train'], s['n_hidden'], method, test=data['test'], out=path, resume='auto', n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'],
                updates=s['updates'], lr=s['lr'], seed=s['seed'], log_every=max(1, s['updates'] // s['log_points']), progress=False,
                threads=1, **extra)
 
@@ -180,12 +176,8 @@ def pcd_ais_curve(run, updates:list, data:dict, s:dict, g) -> dict:
 
 # %% ../../nbs/21_hgd.ipynb #hgd-028
 def train_bfn(data:dict, s:dict, path:Path):
-    "The study's BFN, trained (or continued) on the same split for `bfn_steps` steps, its test bound logged `bfn_evals` times on ≤ 500 test rows"
-    if Path(path).exists():
-        run = load_bfn(path)
-        if run.state.step >= s['bfn_steps']: return run
-        return fit_bfn(data['train'], data['test'], resume=run, steps=s['bfn_steps'], out=path, progress=False, threads=1)
-    return fit_bfn(data['train'], data['test'], out=path, steps=s['bfn_steps'], width=s['bfn_width'], depth=s['bfn_depth'], seed=s['seed'],
+    "The study's BFN, trained (or continued, or read back finished) on the same split for `bfn_steps` steps, its test bound logged `bfn_evals` times on ≤ 500 test rows"
+    return fit_bfn(data['train'], data['test'], out=path, resume='auto', steps=s['bfn_steps'], width=s['bfn_width'], depth=s['bfn_depth'], seed=s['seed'],
                    eval_every=max(1, s['bfn_steps'] // s['bfn_evals']), eval_steps=s['bfn_eval_steps'], eval_max=500, progress=False, threads=1)
 
 def bfn_choice(run, data:dict, s:dict) -> dict:

@@ -169,14 +169,6 @@ def freeze_records(run) -> list:
                          sweeps=int(logs['final_sweeps'][-1]), thermalized=bool(logs['final_thermalized'][-1]), final=True))
     return rows
 
-def _trained(train, test, L:int, method:str, kw:dict, path:Path|None):
-    "The point's run of `method`: trained, or (with a run file at `path`) continued from where an interrupted point left it"
-    if path is None or not path.exists(): return fit(train, 2 * L, method, test=test, out=path, **kw)
-    run = load_run(path)
-    evaluated = not math.isnan(run.history.logs.get('final_seconds', [math.nan])[-1])    # PTT's final evaluation ran after the last update
-    done = run.state.update >= kw['updates'] and (method == 'pcd' or evaluated)
-    return run if done else fit(train, test=test, resume=run, out=path, updates=kw['updates'], progress=False)
-
 def study_point(L:int, beta:float, s:dict, work=None) -> tuple:
     "Train PCD and PTT at (L, β) with settings `s` (run files in `work`, if given, so that an interrupted point resumes): the summary of data, both models and their samples; and the two chosen models"
     t0, seed = time.perf_counter(), s['seed']
@@ -190,7 +182,8 @@ def study_point(L:int, beta:float, s:dict, work=None) -> tuple:
     for method in ('ptt', 'pcd'):
         t1 = time.perf_counter()
         extra = dict(max_lr=s['max_lr'], therm_gibbs_steps=s['therm_gibbs_steps']) if method == 'ptt' else dict(pcd_exact_log_z=1)
-        run = _trained(train, test, L, method, dict(kw, **extra), Path(work) / f"L{L}_beta{beta:.3f}_{method}.h5" if work else None)
+        path = Path(work) / f"L{L}_beta{beta:.3f}_{method}.h5" if work else None     # trained, continued, or read back finished
+        run = fit(train, 2 * L, method, test=test, out=path, resume='auto', **kw, **extra)
         t2 = time.perf_counter()
         g = make_generator(seed + 1)
         choice = (ptt_choice if method == 'ptt' else pcd_choice)(run, test, s, g)

@@ -83,8 +83,7 @@ def _key(d:dict) -> str: return hashlib.sha1(json.dumps(d, sort_keys=True).encod
 def train_rbm(method:str, M:int, data:dict, s:dict, work, progress:bool=False):
     "The `method` run on the M-image subset: trained, or resumed from (or read from) its run file in `work`"
     path = Path(work) / f"{method}-M{M}-{_key(train_settings(s, method, M))}.h5"
-    common = dict(test=data['test'], out=path, progress=progress)
-    if path.exists(): return fit(data['train'][M], resume=path, updates=s['updates'], **common)
+    common = dict(test=data['test'], out=path, resume='auto', progress=progress)
     extra = dict(lr=s['ptt_lr'], max_lr=s['max_lr'], final_eval='local', centered=False) if method == 'ptt' else dict(lr=s['lr'])
     return fit(data['train'][M], s['n_hidden'], method, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], updates=s['updates'],
                seed=s['seed'], log_every=s['log_every'], **extra, **common)

@@ -143,8 +143,7 @@ def _key(d:dict) -> str: return hashlib.sha1(json.dumps(d, sort_keys=True).encod
 def train_rbm(method:str, ctx:dict, s:dict, work, progress:bool=False):
     "The `method` ('ptt' or 'pcd') run of settings `s`: trained, or resumed from (or read from) its run file in `work`"
     path = Path(work) / f"{method}-{_key({k: s[k] for k in DATA_KEYS + TRAIN_KEYS})}.h5"     # sampling settings may change: training stays
-    common = dict(test=ctx['test'], weights=ctx['weights'], out=path, progress=progress)
-    if path.exists(): return fit(ctx['train'], resume=path, updates=s['updates'], **common)
+    common = dict(test=ctx['test'], weights=ctx['weights'], out=path, resume='auto', progress=progress)
     extra = dict(final_eval=s['final_eval']) if method == 'ptt' else {}
     return fit(ctx['train'], s['n_hidden'], method, visible='potts', n_states=ctx['q'], n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'],
                updates=s['updates'], lr=s['lr'], max_lr=s['max_lr'], adaptive=s['adaptive'], centered=s['centered'], lr_decay=s['lr_decay'], seed=s['seed'],
@@ -251,9 +250,7 @@ def bfn_unit(ctx:dict, s:dict, work, progress:bool=False, name:str='bfn') -> tup
     t0, b = time.perf_counter(), dict(s[name])
     sample_steps = b.pop('sample_steps')
     path = Path(work) / f"{name}-{_key(unit_settings(s, name))}.pt"
-    kw = dict(out=path, progress=progress)
-    run = (fit_bfn(ctx['train'], ctx['test'], resume=path, steps=b['steps'], **kw) if path.exists()
-           else fit_bfn(ctx['train'], ctx['test'], n_classes=ctx['q'], seed=s['seed'], **b, **kw))
+    run = fit_bfn(ctx['train'], ctx['test'], out=path, resume='auto', n_classes=ctx['q'], seed=s['seed'], progress=progress, **b)
     t1 = time.perf_counter()
     x = run.sample(s['n_samples'], sample_steps, seed=s['seed'])
     logs = run.history.logs

@@ -22,7 +22,7 @@ from .reservoir import Reservoir, Tempering, Thermalization, next_block, renewal
 from .diagnostics import autocorrelation, acf_noise, tau_exp, tau_int, round_trips, rung_occupancy, ThermalizationPlan, plan_from_taus, _rungs
 from .run import Run, save_run, load_run, check_run_path
 from .threads import set_threads
-from .train import (Local, make_config, prepare_data, check_weights, start_run, final_evaluation, final_done, auto_resume, evaluate, log_schedule, pcd_update, ptt_update,
+from .train import (Local, make_config, prepare_data, check_weights, start_run, final_evaluation, final_evaluation_due, auto_resume, evaluate, log_schedule, pcd_update, ptt_update,
                        _next_batch, _resumed_data, _check_int, _check_real, _GracefulInterrupt, _postfix)
 
 
@@ -340,7 +340,7 @@ def train_sharded(run:Run, comm:Comm, train:torch.Tensor, test=None, updates:int
                     bar.update(1); bar.set_postfix(_postfix(run), refresh=False)
                     if callback is not None: callback(run)
                 if stopping: run.state.stopped = 'interrupted'
-                elif run.state.update >= updates and run.ladder is not None and cfg.get('final_eval', True) not in (False, 'none') and not final_done(run):
+                elif final_evaluation_due(run, updates):
                     if out is not None: save()
                     t0 = time.perf_counter()
                     on_root(run, comm, lambda r, g0: final_evaluation(r, train, test, weights, test_weights), g)

@@ -10,7 +10,7 @@ __all__ = ['FREEZES', 'FINAL_EVALS', 'LOCAL', 'OFFSET_SMOOTHING', 'DRIFT_Z', 'AU
            'Local', 'pcd_update', 'reservoir_free_energies', 'lean_swap', 'ptt_sweeps', 'freeze_se_scale',
            'pooled_steps', 'thermalized_records', 'freeze', 'reservoir_check', 'audit', 'ptt_update',
            'mean_free_energy', 'current_log_z', 'check_log_z_bound', 'evaluate', 'final_evaluation', 'final_done',
-           'train', 'auto_resume', 'fit']
+           'final_evaluation_due', 'train', 'auto_resume', 'fit']
 
 # %% ../nbs/09_train.ipynb #faabb016
 import math, signal, sys, threading, time, warnings, hashlib
@@ -660,6 +660,11 @@ def final_done(run:Run) -> bool:
     logs = run.history.logs
     return bool(logs.get('update')) and logs['update'][-1] == run.state.update and not math.isnan(logs.get('final_seconds', [math.nan])[-1])
 
+def final_evaluation_due(run:Run, updates:int) -> bool:
+    "Whether a PTT run that reached `updates` still owes its final evaluation (configured, and not yet run for this update)"
+    return (run.state.update >= updates and run.ladder is not None and run.config.get('final_eval', True) not in (False, 'none')
+            and not final_done(run))
+
 def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|None=None, out=None, save_every:int|None=None,
           progress:bool=True, callback=None, save_minutes:float=5., weights=None, test_weights=None) -> Run:
     "Continue `run` on `train` data (rows drawn with probability ∝ `weights`, if given) until `updates` updates are done (default: its configuration's)"
@@ -693,7 +698,7 @@ def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|
                     bar.update(1); bar.set_postfix(_postfix(run), refresh=False)
                     if callback is not None: callback(run)
                 if stop.requested: s.stopped = 'interrupted'
-                elif s.update >= updates and run.ladder is not None and cfg.get('final_eval', True) not in (False, 'none') and not final_done(run):
+                elif final_evaluation_due(run, updates):
                     if out is not None: save()                        # every update is safe before the final evaluation
                     busy, t0, stop.at_once = True, time.perf_counter(), out is not None   # so a signal may end it at once
                     final_evaluation(run, train, test, weights, test_weights)

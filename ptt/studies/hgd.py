@@ -29,7 +29,7 @@ from ..sample import checkpoint_ladder, run_ladder, record_samples
 from ..likelihood import ais_log_z
 from ..metrics import pca, correlation_errors, nearest_neighbours, nn_summary, plot_nn_distances, hamming_distances, emd_pca
 from ..clustering import free_energy_tree, tree_from_labels, plot_tree, shades
-from ..baselines.bfn import fit_bfn, load_bfn
+from ..baselines.bfn import fit_bfn
 from ..run import write_atomic, saved_result
 
 # %% ../../nbs/21_hgd.ipynb #hgd-006

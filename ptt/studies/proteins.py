@@ -23,12 +23,11 @@ from ..data import pf13354, pf13354_contacts, PROTEIN_ALPHABET
 from ..rbm import PottsRBM, from_state_dict
 from ..kernels import make_generator
 from ..train import fit
-from ..run import load_run
 from ..sample import sample, checkpoint_ladder, record_samples
 from ..proteins import (sequence_weights, split_by_identity, site_frequencies, effective_couplings, contact_scores, ppv_curve,
                           pair_frequencies, mean_field_couplings, eddca_baseline)
 from ..metrics import pca, correlation_errors, triplets, emd_pca, emd_hamming, nearest_neighbour_distances, nn_summary
-from ..baselines.bfn import fit_bfn, load_bfn
+from ..baselines.bfn import fit_bfn
 from ..run import write_atomic, saved_result
 from ..likelihood import log_z_lower_bound
 from ..reservoir import record_spacing

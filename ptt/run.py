@@ -261,7 +261,7 @@ def load_run(path, device=None) -> Run:
             if 'checkpoints' in f:
                 cg = f['checkpoints']; kind = _KINDS[cg.attrs['kind']]
                 ps = [torch.from_numpy(cg[k][()]).to(device) for k in GROUPS]
-                checkpoints = [(int(u), kind(*(p[i] for p in ps))) for i, u in enumerate(cg['updates'][()])]
+                checkpoints = [(int(u), kind(*(p[i].clone() for p in ps))) for i, u in enumerate(cg['updates'][()])]   # own memory: saving one writes one
             return Run(json.loads(f.attrs['config']), model, ladder, _read_tables(f['history']), checkpoints,
                        _read_state(f['state'], device), float(f.attrs['log_z']))
         except (KeyError, OSError, json.JSONDecodeError) as e:

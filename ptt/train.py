@@ -9,8 +9,8 @@ __all__ = ['FREEZES', 'FINAL_EVALS', 'LOCAL', 'OFFSET_SMOOTHING', 'DRIFT_Z', 'AU
            'prepare_data', 'check_weights', 'make_config', 'n_records', 'log_schedule', 'lr_schedule', 'start_run',
            'Local', 'pcd_update', 'reservoir_free_energies', 'lean_swap', 'ptt_sweeps', 'freeze_se_scale',
            'pooled_steps', 'thermalized_records', 'freeze', 'reservoir_check', 'audit', 'ptt_update',
-           'mean_free_energy', 'current_log_z', 'check_log_z_bound', 'evaluate', 'final_evaluation', 'final_done',
-           'final_evaluation_due', 'train', 'auto_resume', 'fit']
+           'mean_free_energy', 'chains_of_current_model', 'current_log_z', 'check_log_z_bound', 'evaluate',
+           'final_evaluation', 'final_done', 'final_evaluation_due', 'train', 'auto_resume', 'fit']
 
 # %% ../nbs/09_train.ipynb #faabb016
 import math, signal, sys, threading, time, warnings, hashlib
@@ -25,7 +25,7 @@ from .kernels import gibbs, swap, make_generator
 from .exact import log_partition, _layer_to_enumerate
 from .ladder import Ladder, predicted_acceptance, predicted_overlap, overlap_energies, overlap_from_energies, ladder_decision, check_ladder, LadderBroken
 from .reservoir import Tempering, Reservoir, Thermalization, record_spacing
-from .likelihood import bar_from_gaps, neighbour_gaps, free_energy_gap, log_mean_exp_estimate, Estimate, log_z_lower_bound
+from .likelihood import bar_from_gaps, neighbour_gaps, free_energy_gap, Estimate, log_z_lower_bound
 from .optim import AdaptiveLR, data_offsets, GROUPS, _moments, _combine
 from .run import Run, History, TrainState, save_run, load_run, check_run_path
 from .threads import set_threads
@@ -554,16 +554,27 @@ def mean_free_energy(model:RBM, data:torch.Tensor, chunk:int=4096, weights:torch
     f = torch.cat([model.free_energy(data[i:i + chunk]).double() for i in range(0, len(data), chunk)])
     return weighted_mean(f, weights).item()
 
+def chains_of_current_model(run:Run, g:torch.Generator) -> torch.Tensor:
+    "The chains after one update's PTT sweeps of the current model, run on a copy: the run's chains and swap parity are left as they were"
+    s = run.state
+    chains, parity = s.chains, s.parity
+    try:
+        ptt_sweeps(run, g)                  # replaces s.chains (never changes it in place)
+        return s.chains
+    finally: s.chains, s.parity = chains, parity
+
 def current_log_z(run:Run, comm:Local=LOCAL) -> tuple:
     "Estimate of log Z of the current model and its standard error (from every process's chains)"
     s = run.state
     if run.ladder is not None:
-        x_last = s.chains[-2] if s.chains.shape[0] > 1 else s.reservoir.samples      # the whole reservoir: a smaller error
-        sampled = getattr(run, '_sampled', run.model)           # the chains sample the model before this update's step
-        step = _bar_step(run.ladder.last, sampled, x_last, s.chains[-1], comm)
-        last = log_mean_exp_estimate(-_gaps(sampled, run.model, s.chains[-1], comm)) if sampled is not run.model else Estimate(0., 0.)   # then one small step on (ptt_log_z_step)
+        chains = s.chains
+        if getattr(run, '_sampled', run.model) is not run.model:     # the chains sample the model before this update's step: sample the current one
+            g = make_generator((run.config['seed'] * 1_000_003 + s.update) * 1_024 + comm.rank + 1, s.chains.device)
+            chains = chains_of_current_model(run, g)
+        x_last = chains[-2] if chains.shape[0] > 1 else s.reservoir.samples      # the whole reservoir: a smaller error
+        step = _bar_step(run.ladder.last, run.model, x_last, chains[-1], comm)
         ladder_se = pooled_steps(run.history)[1][:len(run.ladder) - 1].pow(2).sum().item()
-        return run.ladder.log_z[-1].item() + step.value + last.value, math.sqrt(step.se**2 + last.se**2 + ladder_se)
+        return run.ladder.log_z[-1].item() + step.value, math.sqrt(step.se**2 + ladder_se)
     try: _layer_to_enumerate(run.model, 'auto', run.config['pcd_exact_log_z'])
     except ValueError: return math.nan, math.nan
     return log_partition(run.model).item(), 0.

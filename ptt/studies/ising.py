@@ -11,7 +11,7 @@ __all__ = ['FULL', 'LARGE', 'HUGE', 'QUICK', 'EXACT_HIDDEN', 'EXACT_LOG_Z_HIDDEN
            'exact_check', 'point_settings', 'freeze_records', 'study_point', 'point_file', 'save_models', 'load_models',
            'run_study', 'load_study', 'summary_line', 'test_set_error', 'bound_excess', 'plot_histograms',
            'plot_susceptibility', 'plot_ladder_sizes', 'plot_scaling', 'plot_log_likelihood', 'MagnetizationExplorer',
-           'magnetization_explorer']
+           'magnetization_explorer', 'mirror_test', 'mirror_table', 'plot_mirror']
 
 # %% ../../nbs/20_ising.ipynb #80676c43
 import json, math, time
@@ -400,3 +400,37 @@ class MagnetizationExplorer:
 def magnetization_explorer(results:list) -> MagnetizationExplorer:
     "An interactive view of the study's magnetization histograms (L and β selectors)"
     return MagnetizationExplorer(results)
+
+# %% ../../nbs/20_ising.ipynb #2d1adcdd
+def mirror_test(model, v:torch.Tensor) -> dict:
+    "Over configurations `v`: the log-likelihood gained by mirror-symmetrizing `model` (`gain`), and its mean preference for `v` over the mirror images (`prefers`), with standard errors; no log Z needed"
+    m = model.to(dtype=torch.float64)
+    v = v.to(dtype=torch.float64, device=m.device)
+    gap = m.free_energy(v) - m.free_energy(1 - v)                 # log p(mirror) - log p(v)
+    gain = torch.logaddexp(torch.zeros_like(gap), gap) - math.log(2)
+    se = lambda x: x.std().item() / math.sqrt(len(x))
+    return dict(gain=gain.mean().item(), gain_se=se(gain), prefers=-gap.mean().item(), prefers_se=se(gap))
+
+# %% ../../nbs/20_ising.ipynb #66007c03
+def mirror_table(results:list, folder) -> list:
+    "`mirror_test` of both chosen models of every saved point in `folder`: the gain on the point's test set, the preference on its training and test sets"
+    rows = []
+    for r in results:
+        s = r['settings']; train, test = D.split(D.ising(r['L'], r['beta'], s['n_data'], seed=s['seed']), 0.4, seed=s['seed'])
+        for m, model in load_models(folder, r['L'], r['beta']).items():
+            t, tr = mirror_test(model, test), mirror_test(model, train)
+            rows.append(dict(L=r['L'], beta=r['beta'], method=m, gain=t['gain'], gain_se=t['gain_se'], prefers_test=t['prefers'],
+                             prefers_test_se=t['prefers_se'], prefers_train=tr['prefers'], prefers_train_se=tr['prefers_se']))
+    return rows
+
+def plot_mirror(rows:list, ax=None):
+    "Test LL gained by mirror-symmetrizing each model vs β, per lattice size, PCD dashed and PTT solid"
+    ax = ax or plt.subplots(figsize=(5, 3.5))[1]
+    for i, L in enumerate(sorted({r['L'] for r in rows})):
+        for m, ls in (('pcd', '--'), ('ptt', '-')):
+            rs = [r for r in rows if r['L'] == L and r['method'] == m]
+            ax.errorbar([r['beta'] for r in rs], [r['gain'] for r in rs], [r['gain_se'] for r in rs], ls=ls, color=f'C{i}',
+                        marker=STYLE[m]['marker'], ms=4, label=f"{STYLE[m]['label']} L={L}")
+    ax.axvline(D.BETA_C, color='gray', lw=0.5); ax.set_yscale('symlog', linthresh=0.01)
+    ax.set(xlabel='β', ylabel='test LL gained by symmetrizing (nats)'); ax.legend(fontsize=7, ncol=2)
+    return ax

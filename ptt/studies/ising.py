@@ -8,10 +8,10 @@ Docs: https://ptt-dev.github.io/ptt/ising.html.md"""
 __all__ = ['FULL', 'LARGE', 'HUGE', 'QUICK', 'EXACT_HIDDEN', 'EXACT_LOG_Z_HIDDEN', 'STYLE', 'GAMMA_OVER_NU', 'NU',
            'magnetization_counts', 'describe_samples', 'magnetization_density', 'report_summary', 'ptt_choice',
            'geometric_grid', 'exact_test_ll', 'scored_checkpoints', 'pcd_checkpoint_lls', 'pcd_choice', 'exact_moments',
-           'exact_check', 'point_settings', 'freeze_records', 'study_point', 'point_file', 'save_models', 'load_models',
-           'run_study', 'load_study', 'summary_line', 'test_set_error', 'bound_excess', 'plot_histograms',
-           'plot_susceptibility', 'plot_ladder_sizes', 'plot_scaling', 'plot_log_likelihood', 'MagnetizationExplorer',
-           'magnetization_explorer', 'mirror_test', 'mirror_table', 'plot_mirror']
+           'exact_check', 'point_settings', 'freeze_records', 'point_data', 'fit_settings', 'study_point', 'point_file',
+           'save_models', 'load_models', 'run_study', 'load_study', 'summary_line', 'test_set_error', 'bound_excess',
+           'plot_histograms', 'plot_susceptibility', 'plot_ladder_sizes', 'plot_scaling', 'plot_log_likelihood',
+           'MagnetizationExplorer', 'magnetization_explorer', 'mirror_test', 'mirror_table', 'plot_mirror']
 
 # %% ../../nbs/20_ising.ipynb #80676c43
 import json, math, time
@@ -169,21 +169,27 @@ def freeze_records(run) -> list:
                          sweeps=int(logs['final_sweeps'][-1]), thermalized=bool(logs['final_thermalized'][-1]), final=True))
     return rows
 
+def point_data(L:int, beta:float, s:dict) -> tuple:
+    "The training and test configurations of the point (L, β) with settings `s`: Swendsen–Wang draws split 60/40, both from the study's seed"
+    return D.split(D.ising(L, beta, s['n_data'], seed=s['seed']), 0.4, seed=s['seed'])
+
+def fit_settings(s:dict, method:str) -> dict:
+    "The keyword arguments of `fit` that train `method` at a point with settings `s`"
+    kw = dict(n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], updates=s['updates'], lr=s['lr'], centered=s['centered'], lr_decay=s['lr_decay'],
+              seed=s['seed'], log_every=max(1, s['updates'] // s['log_points']), progress=False)
+    return kw | (dict(max_lr=s['max_lr'], therm_gibbs_steps=s['therm_gibbs_steps']) if method == 'ptt' else dict(pcd_exact_log_z=1))
+
 def study_point(L:int, beta:float, s:dict, work=None) -> tuple:
     "Train PCD and PTT at (L, β) with settings `s` (run files in `work`, if given, so that an interrupted point resumes): the summary of data, both models and their samples; and the two chosen models"
     t0, seed = time.perf_counter(), s['seed']
-    x = D.ising(L, beta, s['n_data'], seed=seed)
-    train, test = D.split(x, 0.4, seed=seed)
+    train, test = point_data(L, beta, s)
     out = dict(L=L, beta=beta, n_hidden=2 * L, n_train=len(train), n_test=len(test), settings=point_settings(s),
                bound=-D.ising_entropy(L, beta).item(), data=describe_samples(test, L, seed))
-    kw = dict(n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], updates=s['updates'], lr=s['lr'], centered=s['centered'], lr_decay=s['lr_decay'], seed=seed,
-              log_every=max(1, s['updates'] // s['log_points']), progress=False)
     models = {}
     for method in ('ptt', 'pcd'):
         t1 = time.perf_counter()
-        extra = dict(max_lr=s['max_lr'], therm_gibbs_steps=s['therm_gibbs_steps']) if method == 'ptt' else dict(pcd_exact_log_z=1)
         path = Path(work) / f"L{L}_beta{beta:.3f}_{method}.h5" if work else None     # trained, continued, or read back finished
-        run = fit(train, 2 * L, method, test=test, out=path, resume='auto', **kw, **extra)
+        run = fit(train, 2 * L, method, test=test, out=path, resume='auto', **fit_settings(s, method))
         t2 = time.perf_counter()
         g = make_generator(seed + 1)
         choice = (ptt_choice if method == 'ptt' else pcd_choice)(run, test, s, g)
@@ -416,7 +422,7 @@ def mirror_table(results:list, folder) -> list:
     "`mirror_test` of both chosen models of every saved point in `folder`: the gain on the point's test set, the preference on its training and test sets"
     rows = []
     for r in results:
-        s = r['settings']; train, test = D.split(D.ising(r['L'], r['beta'], s['n_data'], seed=s['seed']), 0.4, seed=s['seed'])
+        train, test = point_data(r['L'], r['beta'], r['settings'])
         for m, model in load_models(folder, r['L'], r['beta']).items():
             t, tr = mirror_test(model, test), mirror_test(model, train)
             rows.append(dict(L=r['L'], beta=r['beta'], method=m, gain=t['gain'], gain_se=t['gain_se'], prefers_test=t['prefers'],

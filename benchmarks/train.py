@@ -89,7 +89,7 @@ class Stepper:
 
 def _gibbs(args, method):
     "Gibbs sweeps per PCD update or per PTT sweep"
-    return (args.ptt_gibbs or args.gibbs) if method == 'ptt' else args.gibbs
+    return (args.ptt_gibbs or args.gibbs or T.GIBBS_STEPS['ptt']) if method == 'ptt' else (args.gibbs or T.GIBBS_STEPS['pcd'])
 
 def _centered(args):
     "The centered setting asked for, or none (the library's default)"
@@ -304,8 +304,8 @@ def main():
     p.add_argument('--part', choices=['cost', 'll', 'all'], default='all')
     p.add_argument('--out', help="folder for the result files (default benchmarks/results; with --quick a temporary folder)")
     p.add_argument('--chains', type=int, default=1000)
-    p.add_argument('--gibbs', type=int, default=10, help="Gibbs sweeps per PCD update, and per PTT sweep unless --ptt-gibbs (gibbs_steps)")
-    p.add_argument('--ptt-gibbs', type=int, default=None, help="Gibbs sweeps per PTT sweep (default: --gibbs)")
+    p.add_argument('--gibbs', type=int, default=None, help="Gibbs sweeps per PCD update, and per PTT sweep unless --ptt-gibbs (default: the library's, 10 and 5)")
+    p.add_argument('--ptt-gibbs', type=int, default=None, help="Gibbs sweeps per PTT sweep (default: --gibbs, else the library's 5)")
     p.add_argument('--local-gibbs', type=int, default=None, help="Gibbs sweeps per sweep of a local freeze (default: the library's)")
     p.add_argument('--seed', type=int, default=0)
     p.add_argument('--centered', action=argparse.BooleanOptionalAction, default=None,
@@ -345,7 +345,7 @@ def main():
     settings = {k: v for k, v in vars(args).items()}
     settings['updates'] = list(updates)
     if args.part in ('cost', 'all'):
-        print(f"\n1. Cost per update, PCD and PTT stepped alternately: {args.chains} chains, {args.gibbs} Gibbs sweeps per PCD update and "
+        print(f"\n1. Cost per update, PCD and PTT stepped alternately: {args.chains} chains, {_gibbs(args, 'pcd')} Gibbs sweeps per PCD update and "
               f"{_gibbs(args, 'ptt')} per PTT sweep, PTT with freeze={args.freeze}, simulated_rungs={args.simulated_rungs} and the library's defaults otherwise, lr {args.lr:g} (PTT adaptive, max {args.max_lr:g})")
         results, load0 = [], load()
         for (name, x, nh), n in zip(cost_sizes(args.quick), updates):
@@ -365,7 +365,7 @@ def main():
         last_lines.append(f"amortized PTT/PCD time per update: {summary['amortized_ratio']:.2f}")
     if args.part in ('ll', 'all'):
         print(f"\n2. Exact test log-likelihood against training wall-clock time: HGD, N_h={args.hgd_hidden}, {args.budget:g} s of training "
-              f"for each method, {args.chains} chains, {args.gibbs} Gibbs sweeps per PCD update, {_gibbs(args, 'ptt')} per PTT sweep")
+              f"for each method, {args.chains} chains, {_gibbs(args, 'pcd')} Gibbs sweeps per PCD update, {_gibbs(args, 'ptt')} per PTT sweep")
         load0 = load()
         o = ll_benchmark(args, args.device)
         print_ll(o)

@@ -410,7 +410,7 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument('--hidden', type=int, help="hidden units (default: 32; 2L for Ising data)")
     t.add_argument('--updates', type=int, help="training updates (default: 1000; with --resume: the new total)")
     t.add_argument('--chains', type=int, help="parallel chains (default: 1000)")
-    t.add_argument('--gibbs-steps', type=int, help="Gibbs sweeps per PTT sweep / per PCD update (default: 10)")
+    t.add_argument('--gibbs-steps', type=int, help="Gibbs sweeps per PTT sweep (default: 5, two sweeps per update) / per PCD update (default: 10)")
     t.add_argument('--batch-size', type=int, help="data samples per gradient estimate (default: 1000, or all the data if fewer)")
     t.add_argument('--lr', type=float, help="learning rate, PTT's starting rate (default: 0.01)")
     t.add_argument('--max-lr', type=float, help="highest rate PTT's adaptive rule may set (default: max(0.1, --lr); PCD: --lr)")

@@ -10,7 +10,7 @@ __all__ = ['make_generator', 'gibbs', 'swap_log_ratios', 'SwapResult', 'swap', '
 # %% ../nbs/02_kernels.ipynb #2385d91c
 from typing import NamedTuple
 import torch
-from .rbm import RBM, BernoulliRBM
+from .rbm import RBM, BernoulliRBM, sample_bernoulli
 
 # %% ../nbs/02_kernels.ipynb #be3d376c
 def make_generator(seed:int=0, device=None) -> torch.Generator:
@@ -18,27 +18,32 @@ def make_generator(seed:int=0, device=None) -> torch.Generator:
     return torch.Generator(device=device or 'cpu').manual_seed(seed)
 
 # %% ../nbs/02_kernels.ipynb #107ed4f6
-def _bernoulli_gibbs(model:BernoulliRBM, v:torch.Tensor, k:int, generator:torch.Generator|None) -> torch.Tensor:
-    "k sweeps of a Bernoulli RBM (or stack) in preallocated buffers"
+def _bernoulli_gibbs(model:BernoulliRBM, v:torch.Tensor, k:int, generator:torch.Generator|None, logits:torch.Tensor|None=None) -> torch.Tensor:
+    "k sweeps of a Bernoulli RBM (or stack) in preallocated buffers (the first from the hidden `logits` of `v`, if given)"
     w, a, b = model.weights, model._bias(model.vbias), model._bias(model.hbias)
     wt, mm = w.transpose(-1, -2), (torch.baddbmm if model.is_stack else torch.addmm)
     h = v.new_empty(v.shape[:-1] + (model.n_hidden,))
     u_h, u_v, out = torch.empty_like(h), torch.empty_like(v), [torch.empty_like(v), torch.empty_like(v)]
     for i in range(k):
-        mm(b, v, w, out=h).sigmoid_()
+        if i == 0 and logits is not None: torch.sigmoid(logits, out=h)
+        else: mm(b, v, w, out=h).sigmoid_()
         torch.lt(torch.rand(h.shape, generator=generator, out=u_h, dtype=h.dtype, device=h.device), h, out=h)
         v = out[i % 2]
         mm(a, h, wt, out=v).sigmoid_()
         torch.lt(torch.rand(v.shape, generator=generator, out=u_v, dtype=v.dtype, device=v.device), v, out=v)
     return v
 
-def gibbs(model:RBM, v:torch.Tensor, k:int=1, generator:torch.Generator|None=None) -> torch.Tensor:
-    "Visible states after `k` alternating Gibbs sweeps from `v` (for a stack: every rung at once)"
+def gibbs(model:RBM, v:torch.Tensor, k:int=1, generator:torch.Generator|None=None, logits:torch.Tensor|None=None) -> torch.Tensor:
+    "Visible states after `k` alternating Gibbs sweeps from `v` (for a stack: every rung at once); `logits`: `model.hidden_logits(v)`, if already computed (saves a product)"
     if k < 1: return v
+    if logits is not None and (logits.shape[-1] != model.n_hidden or logits.shape[:-1] != v.shape[:logits.ndim - 1]):
+        raise ValueError(f"hidden logits of shape {tuple(logits.shape)} do not fit states of shape {tuple(v.shape)}")
     if isinstance(model, BernoulliRBM) and v.ndim == (3 if model.is_stack else 2) and v.is_floating_point():
         model._check_shape(v)
-        return _bernoulli_gibbs(model, v, k, generator)
-    for _ in range(k): v = model.sample_visible(model.sample_hidden(v, generator), generator)
+        return _bernoulli_gibbs(model, v, k, generator, logits)
+    for i in range(k):
+        h = sample_bernoulli(logits.sigmoid(), generator) if i == 0 and logits is not None else model.sample_hidden(v, generator)
+        v = model.sample_visible(h, generator)
     return v
 
 # %% ../nbs/02_kernels.ipynb #222c7c6d

@@ -124,9 +124,9 @@ class RBM:
     def sample_hidden(self, v:torch.Tensor, generator:torch.Generator|None=None) -> torch.Tensor:
         "Hidden states drawn from $p(h\\mid v)$"
         return sample_bernoulli(self.hidden_probs(v), generator)
-    def free_energy(self, v:torch.Tensor) -> torch.Tensor:
-        "$E(v)$, the energy of the marginal $p(v)\\propto e^{-E(v)}$ (hidden units summed out)"
-        hidden = F.softplus(self.hidden_logits(v)).sum(-1)
+    def free_energy(self, v:torch.Tensor, logits:torch.Tensor|None=None) -> torch.Tensor:
+        "$E(v)$, the energy of the marginal $p(v)\\propto e^{-E(v)}$ (hidden units summed out; `logits`: `hidden_logits(v)`, if already computed)"
+        hidden = F.softplus(self.hidden_logits(v) if logits is None else logits).sum(-1)
         return -(self._flat(v) * self._bias(self._a)).sum(-1) - hidden
     def energy(self, v:torch.Tensor, h:torch.Tensor) -> torch.Tensor:
         "Joint energy $\\mathcal H(v,h)$"

@@ -247,10 +247,10 @@ def _summed_moments(run:Run, pos:tuple, neg:tuple, n_batch:int, n_samples:int, c
     parts = [f.reshape(p.shape) for f, p in zip(flat.split([p.numel() for p in parts]), parts)]
     return tuple(parts[:3]), tuple(torch.zeros_like(q) for q in neg), parts[3]
 
-def _gradient(run:Run, batch:torch.Tensor, samples:torch.Tensor, comm:Local=LOCAL) -> tuple:
-    "This update's gradient over every process's batch slice and chains: centered if configured (the hidden offset follows the batch's mean activation slowly), with the L2 penalty"
+def _gradient(run:Run, batch:torch.Tensor, samples:torch.Tensor, comm:Local=LOCAL, logits:torch.Tensor|None=None) -> tuple:
+    "This update's gradient over every process's batch slice and chains (`logits`: their hidden inputs, if at hand): centered if configured (the hidden offset follows the batch's mean activation slowly), with the L2 penalty"
     m, s, offsets = run.model, run.state, None
-    pos, neg = _moments(m, batch), _moments(m, samples)
+    pos, neg = _moments(m, batch), _moments(m, samples, logits=logits)
     hidden_mean = pos[2]
     if comm.world > 1: pos, neg, hidden_mean = _summed_moments(run, pos, neg, len(batch), len(samples), comm)
     if run.config.get('centered'):
@@ -308,22 +308,26 @@ def reservoir_free_energies(run:Run) -> torch.Tensor:
     return cached[2]
 
 def _chain_free_energies(run:Run) -> tuple:
-    "Free energies of the current model's chains under the current model and under the reservoir's rung (kept from the ladder decision if still valid)"
+    "Free energies of the current model's chains under the current model and under the reservoir's rung, and their hidden inputs under the current model (kept from the ladder decision if still valid)"
     s = run.state
-    for chains, model, f_model, f_rung in getattr(run, '_carried', ()):
-        if chains is s.chains and model is run.model: return f_model, f_rung      # s.chains is replaced, never changed in place
-    return run.model.free_energy(s.chains[-1]), run.ladder[s.reservoir.rung].free_energy(s.chains[-1])
+    for chains, model, f_model, f_rung, logits in getattr(run, '_carried', ()):
+        if chains is s.chains and model is run.model: return f_model, f_rung, logits      # s.chains is replaced, never changed in place
+    x = s.chains[-1]
+    logits = run.model.hidden_logits(x)
+    return run.model.free_energy(x, logits), run.ladder[s.reservoir.rung].free_energy(x), logits
 
 def lean_swap(run:Run, g:torch.Generator) -> tuple:
-    "Swap every chain of the current model with a fresh reservoir draw (an independence Metropolis move): new states, mean acceptance"
+    "Swap every chain of the current model with a fresh reservoir draw (an independence Metropolis move): new states, mean acceptance, the new states' hidden inputs"
     s, res = run.state, run.state.reservoir
     x = s.chains[-1]
     idx = res.draw_indices(len(x), g)
     y = res.samples[idx]
-    f_x, f_rung_x = _chain_free_energies(run)
-    log_r = (f_x - f_rung_x) - (run.model.free_energy(y) - reservoir_free_energies(run)[idx])   # ΔE(chain) - ΔE(draw)
+    f_x, f_rung_x, logits_x = _chain_free_energies(run)
+    logits_y = run.model.hidden_logits(y)
+    log_r = (f_x - f_rung_x) - (run.model.free_energy(y, logits_y) - reservoir_free_energies(run)[idx])   # ΔE(chain) - ΔE(draw)
     accepted = torch.rand(log_r.shape, generator=g, device=x.device, dtype=log_r.dtype).log_() < log_r
-    return torch.where(accepted.view(-1, *[1] * (x.dim() - 1)), y, x), log_r.clamp(max=0).exp().mean()
+    return (torch.where(accepted.view(-1, *[1] * (x.dim() - 1)), y, x), log_r.clamp(max=0).exp().mean(),
+            torch.where(accepted.unsqueeze(-1), logits_y, logits_x))          # the first Gibbs half-sweep starts from these
 
 def ptt_sweeps(run:Run, g:torch.Generator) -> torch.Tensor:
     "The PTT sweeps of one update; returns the mean acceptance of each pair of levels (NaN where none was attempted)"
@@ -335,9 +339,9 @@ def ptt_sweeps(run:Run, g:torch.Generator) -> torch.Tensor:
     counts = torch.zeros_like(acc)
     for _ in range(cfg['sweeps_per_update']):
         if lean:                                            # the same move, with free energies that are already known reused
-            x, a = lean_swap(run, g)
+            x, a, logits = lean_swap(run, g)
             acc += a.double(); counts += 1
-            s.chains = gibbs(sim, x.unsqueeze(0), cfg['gibbs_steps'], g)
+            s.chains = gibbs(sim, x.unsqueeze(0), cfg['gibbs_steps'], g, logits=logits.unsqueeze(0))
             continue
         x = torch.cat([s.reservoir.draw(cfg['n_chains'], g).unsqueeze(0), s.chains]) if res else s.chains
         out = swap(levels, x, s.parity if n_pairs > 1 else 0, g)
@@ -506,23 +510,25 @@ def _last_rung_samples(run:Run, g:torch.Generator, n:int|None=None) -> torch.Ten
     s = run.state
     return s.chains[-2] if s.chains.shape[0] > 1 else s.reservoir.draw(n or s.chains.shape[1], g)
 
-def _lean_energies(run:Run, proposal:RBM, g:torch.Generator) -> tuple:
-    "`ptt.ladder.overlap_energies` for the lean update, with reservoir draws and their stored free energies; keeps the chains' free energies for the next swap"
+def _lean_energies(run:Run, proposal:RBM, g:torch.Generator, logits:torch.Tensor|None=None) -> tuple:
+    "`ptt.ladder.overlap_energies` for the lean update, with reservoir draws and their stored free energies (`logits`: the chains' hidden inputs, if at hand); keeps the chains' free energies and hidden inputs for the next swap"
     s, lad = run.state, run.ladder
     x, res = s.chains[-1], s.reservoir
     idx = res.draw_indices(len(x), g)
-    f_cur, f_prop, f_rung = run.model.free_energy(x), proposal.free_energy(x), lad.last.free_energy(x)
-    run._carried = ((s.chains, run.model, f_cur, f_rung), (s.chains, proposal, f_prop, f_rung))   # the chains' energies under either outcome
+    l_cur = run.model.hidden_logits(x) if logits is None else logits
+    l_prop = proposal.hidden_logits(x)
+    f_cur, f_prop, f_rung = run.model.free_energy(x, l_cur), proposal.free_energy(x, l_prop), lad.last.free_energy(x)
+    run._carried = ((s.chains, run.model, f_cur, f_rung, l_cur), (s.chains, proposal, f_prop, f_rung, l_prop))   # under either outcome
     return f_cur, f_prop, f_rung, proposal.free_energy(res.samples[idx]), reservoir_free_energies(run)[idx]
 
 def _renewal_q(cfg:dict) -> float|None:
     "The renewal quantile the ladder decision needs, or None when `min_renewal` is off (not computed, logged NaN)"
     return cfg.get('renewal_quantile', 0.01) if cfg.get('min_renewal', 0.) > 0 else None
 
-def _decide(run:Run, proposal:RBM, g:torch.Generator, comm:Local=LOCAL) -> tuple:
-    "Predicted acceptance between the last rung and `proposal`, its ESS/n, the low quantile of its chains' renewal probabilities (every process's chains), and the ladder decision"
+def _decide(run:Run, proposal:RBM, g:torch.Generator, comm:Local=LOCAL, logits:torch.Tensor|None=None) -> tuple:
+    "Predicted acceptance between the last rung and `proposal`, its ESS/n, the low quantile of its chains' renewal probabilities (every process's chains), and the ladder decision (`logits`: the chains' hidden inputs, if at hand)"
     s, cfg = run.state, run.config
-    energies = (_lean_energies(run, proposal, g) if _is_lean(run) else
+    energies = (_lean_energies(run, proposal, g, logits) if _is_lean(run) else
                 overlap_energies(run.ladder.last, run.model, proposal, _last_rung_samples(run, g), s.chains[-1]))
     acc, ess, renewal = comm.overlap(energies, _renewal_q(cfg))
     decision = 'reject' if ess < cfg['min_ess'] else ladder_decision(acc, cfg['alpha'], s.since_freeze, renewal, cfg.get('min_renewal', 0.))
@@ -534,10 +540,11 @@ def ptt_update(run:Run, batch:torch.Tensor, g:torch.Generator, comm:Local=LOCAL)
     acc = _chain_mean(ptt_sweeps(run, g), run, comm).tolist()     # the update's one read of the acceptances
     run._sampled = run.model                            # the model the chains now sample (log Z is measured from it)
     check_ladder(acc, cfg['alpha'], pairs=_pair_names(run))
-    grads = _gradient(run, batch, s.chains[-1], comm)
+    logits = run.model.hidden_logits(s.chains[-1])              # the chains' hidden inputs, for the gradient and the ladder decision
+    grads = _gradient(run, batch, s.chains[-1], comm, logits)
     rates = _step_rates(run, grads)
     proposal = _ascend(run.model, grads, rates, s.update + 1)
-    predicted, ess, renewal, decision = _decide(run, proposal, g, comm)
+    predicted, ess, renewal, decision = _decide(run, proposal, g, comm, logits)
     froze = decision == 'freeze'
     if froze:
         freeze(run, g, comm)

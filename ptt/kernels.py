@@ -47,11 +47,11 @@ def gibbs(model:RBM, v:torch.Tensor, k:int=1, generator:torch.Generator|None=Non
     return v
 
 # %% ../nbs/02_kernels.ipynb #222c7c6d
-def swap_log_ratios(model:RBM, x:torch.Tensor, lower:torch.Tensor, known:torch.Tensor|None=None) -> torch.Tensor:
-    "Log acceptance ratios $\\Delta E_t(x_t)-\\Delta E_t(x_{t-1})$ for the pairs of rungs (`lower`, `lower`+1): shape (pairs, n); `known`: $\\Delta E_1(x_0)$, if at hand, when the first pair is (0, 1)"
+def swap_log_ratios(model:RBM, x:torch.Tensor, lower:torch.Tensor, known:torch.Tensor|None=None, logits:torch.Tensor|None=None) -> torch.Tensor:
+    "Log acceptance ratios $\\Delta E_t(x_t)-\\Delta E_t(x_{t-1})$ for the pairs of rungs (`lower`, `lower`+1): shape (pairs, n); `known`: $\\Delta E_1(x_0)$, if at hand, when the first pair is (0, 1), and `logits`: the hidden inputs of $x_1$ under model 1, if at hand too"
     n = x.shape[1]
     if known is not None:                                           # pair (0, 1): two free energies instead of four
-        first = (model[1].free_energy(x[1]) - model[0].free_energy(x[1]) - known).unsqueeze(0)
+        first = (model[1].free_energy(x[1], logits) - model[0].free_energy(x[1]) - known).unsqueeze(0)
         return torch.cat([first, swap_log_ratios(model, x, lower[1:])]) if len(lower) > 1 else first
     both = torch.cat([x[lower], x[lower + 1]], 1)                  # (pairs, 2n, ...): lower rung's states, then upper's
     delta = model[lower + 1].free_energy(both) - model[lower].free_energy(both)   # ΔE_t on both configurations
@@ -63,14 +63,14 @@ class SwapResult(NamedTuple):
     perm: torch.Tensor   # (T, n): x[t, c] came from rung perm[t, c] in chain c
     acc: torch.Tensor    # (T-1,): mean acceptance probability of pair (t, t+1), nan if not attempted
 
-def swap(model:RBM, x:torch.Tensor, parity:int=0, generator:torch.Generator|None=None, known:torch.Tensor|None=None) -> SwapResult:
-    "One round of swap attempts between neighbouring rungs (t, t+1) with t ≡ `parity` (mod 2); `known`: $\\Delta E_1(x_0)$ if at hand (used when `parity` is even)"
+def swap(model:RBM, x:torch.Tensor, parity:int=0, generator:torch.Generator|None=None, known:torch.Tensor|None=None, logits:torch.Tensor|None=None) -> SwapResult:
+    "One round of swap attempts between neighbouring rungs (t, t+1) with t ≡ `parity` (mod 2); `known`: $\\Delta E_1(x_0)$ if at hand, and `logits`: the hidden inputs of $x_1$ under model 1 (both used when `parity` is even)"
     T, n = x.shape[:2]
     perm = torch.arange(T, device=x.device).unsqueeze(1).repeat(1, n)
     acc = torch.full((max(T - 1, 0),), float('nan'), dtype=model.dtype, device=x.device)
     if T - 1 <= parity % 2: return SwapResult(x, perm, acc)     # no pair of this parity
     lower = torch.arange(parity % 2, T - 1, 2, device=x.device)
-    log_r = swap_log_ratios(model, x, lower, known if parity % 2 == 0 else None)
+    log_r = swap_log_ratios(model, x, lower, *((known, logits) if parity % 2 == 0 else (None, None)))
     u = torch.rand(log_r.shape, generator=generator, device=x.device, dtype=log_r.dtype)
     accepted = u.log_() < log_r
     acc[lower] = log_r.clamp(max=0).exp().mean(1)

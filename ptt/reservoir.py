@@ -28,7 +28,7 @@ class Tempering:
         self.reservoir, self._simulated = reservoir, (models[1:] if reservoir is not None else models)
         self.ids = torch.arange(len(models), device=x.device).unsqueeze(1).repeat(1, x.shape[1])
         self.track_chains, self.sweeps = min(track_chains, x.shape[1]), 0
-        self._gaps = None                                  # the reservoir's ΔE_1, once needed (`reservoir_gaps`)
+        self._gaps = self._logits = None                   # the reservoir's ΔE_1 and hidden inputs under model 1, once needed (`reservoir_gaps`)
         # above a reservoir, if `track_origin`: the sweep at which each state was drawn from it (-1: a starting state), for `thermalize(renewal=True)`
         self.origin = torch.full(x.shape[:2], -1, dtype=torch.long, device=x.device) if reservoir is not None and track_origin else None
 
@@ -44,21 +44,27 @@ class Tempering:
         else:
             idx = self.reservoir.draw_indices(self.n_chains, self.generator)
             self.x[0] = self.reservoir.samples[idx]                              # rung 0: fresh equilibrium draws
-            res = swap(self.models, self.x, self.parity, self.generator, known=self.reservoir_gaps()[idx] if self.parity % 2 == 0 else None)
+            one = self.n_rungs == 2                                              # one simulated level: its hidden inputs are handed on
+            gaps, logits = self.reservoir_gaps(), (self.models[1].hidden_logits(self.x[1]) if one else None)
+            res = swap(self.models, self.x, self.parity, self.generator, known=gaps[idx] if self.parity % 2 == 0 else None, logits=logits)
             if self.origin is not None:                                          # rung 0's states were drawn at this sweep
                 self.origin[0] = self.sweeps
                 self.origin = track(self.origin, res.perm)
-            res = res._replace(x=torch.cat([res.x[:1], gibbs(self._simulated, res.x[1:], self.k, self.generator)]))
+            if one: logits = torch.where((res.perm[1] == 0).unsqueeze(-1), self._logits[idx], logits).unsqueeze(0)   # a draw's or the chain's own
+            res = res._replace(x=torch.cat([res.x[:1], gibbs(self._simulated, res.x[1:], self.k, self.generator, logits=logits)]))
         self.x, self.ids = res.x, track(self.ids, res.perm)
         single_pair = self.reservoir is not None and self.n_rungs == 2              # swap with the reservoir every sweep
         self.parity, self.sweeps = (0 if single_pair else 1 - self.parity), self.sweeps + 1
         return res.acc
 
     def reservoir_gaps(self) -> torch.Tensor:
-        "$\\Delta E_1=E_1-E_0$ of every reservoir state, for the swaps with rung 1: computed once (the reservoir and the models are fixed)"
+        "$\\Delta E_1=E_1-E_0$ of every reservoir state, for the swaps with rung 1: computed once (the reservoir and the models are fixed), with the states' hidden inputs under model 1"
         if self._gaps is None:
             m0, m1 = self.models[0], self.models[1]
-            self._gaps = torch.cat([m1.free_energy(c) - m0.free_energy(c) for c in self.reservoir.samples.split(4096)])
+            chunks = self.reservoir.samples.split(4096)
+            logits = [m1.hidden_logits(c) for c in chunks]
+            self._gaps = torch.cat([m1.free_energy(c, l) - m0.free_energy(c) for c, l in zip(chunks, logits)])
+            self._logits = torch.cat(logits)
         return self._gaps
 
     def rungs(self) -> torch.Tensor:

@@ -123,7 +123,7 @@ def rule(name, v) -> bool:
     "Whether `v` satisfies the stated rule of setting `name` on its own"
     is_bool = isinstance(v, (bool, np.bool_))
     if name in INTS:
-        if v is None: return name in ('batch_size', 'sweeps_per_update', 'therm_gibbs_steps', 'log_every')
+        if v is None: return name in ('gibbs_steps', 'batch_size', 'sweeps_per_update', 'therm_gibbs_steps', 'log_every')
         return isinstance(v, (int, np.integer)) and not is_bool and v >= INTS[name]
     low, high, low_open, high_open = REALS[name]
     if v is None: return name in ('lr', 'max_lr', 'lr_floor')

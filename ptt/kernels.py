@@ -10,7 +10,7 @@ __all__ = ['make_generator', 'gibbs', 'swap_log_ratios', 'SwapResult', 'swap', '
 # %% ../nbs/02_kernels.ipynb #2385d91c
 from typing import NamedTuple
 import torch
-from .rbm import RBM, BernoulliRBM, sample_bernoulli
+from .rbm import RBM, BernoulliRBM
 
 # %% ../nbs/02_kernels.ipynb #be3d376c
 def make_generator(seed:int=0, device=None) -> torch.Generator:
@@ -41,9 +41,7 @@ def gibbs(model:RBM, v:torch.Tensor, k:int=1, generator:torch.Generator|None=Non
     if isinstance(model, BernoulliRBM) and v.ndim == (3 if model.is_stack else 2) and v.is_floating_point():
         model._check_shape(v)
         return _bernoulli_gibbs(model, v, k, generator, logits)
-    for i in range(k):
-        h = sample_bernoulli(logits.sigmoid(), generator) if i == 0 and logits is not None else model.sample_hidden(v, generator)
-        v = model.sample_visible(h, generator)
+    for i in range(k): v = model.sample_visible(model.sample_hidden(v, generator, logits if i == 0 else None), generator)
     return v
 
 # %% ../nbs/02_kernels.ipynb #222c7c6d

@@ -15,7 +15,7 @@ from .rbm import RBM, weighted_mean
 # %% ../nbs/07_optim.ipynb #43d1a6f3
 def _moments(model:RBM, v:torch.Tensor, weights:torch.Tensor|None=None, logits:torch.Tensor|None=None) -> tuple:
     "Weighted averages of $v\\,p(h|v)^T$, $v$ and $p(h|v)$ over a batch of visible states (flat visible layout; `logits`: `model.hidden_logits(v)`, if at hand)"
-    ph, vf = (model.hidden_probs(v) if logits is None else logits.sigmoid()), model._flat(v)
+    ph, vf = model.hidden_probs(v, logits), model._flat(v)
     w = torch.full((len(vf),), 1 / len(vf), dtype=vf.dtype, device=vf.device) if weights is None else weights / weights.sum()
     return (vf * w[:, None]).T @ ph, w @ vf, w @ ph
 

@@ -118,12 +118,12 @@ class RBM:
         "Input $b_\\mu + \\sum_i v_i W_{i\\mu}$ of each hidden unit"
         self._check_shape(v)
         return affine(self._flat(v), self._w, self.hbias)
-    def hidden_probs(self, v:torch.Tensor) -> torch.Tensor:
-        "$p(h_\\mu=1\\mid v)$"
-        return self.hidden_logits(v).sigmoid_()
-    def sample_hidden(self, v:torch.Tensor, generator:torch.Generator|None=None) -> torch.Tensor:
-        "Hidden states drawn from $p(h\\mid v)$"
-        return sample_bernoulli(self.hidden_probs(v), generator)
+    def hidden_probs(self, v:torch.Tensor, logits:torch.Tensor|None=None) -> torch.Tensor:
+        "$p(h_\\mu=1\\mid v)$ (`logits`: `hidden_logits(v)`, if already computed; left unchanged)"
+        return self.hidden_logits(v).sigmoid_() if logits is None else logits.sigmoid()
+    def sample_hidden(self, v:torch.Tensor, generator:torch.Generator|None=None, logits:torch.Tensor|None=None) -> torch.Tensor:
+        "Hidden states drawn from $p(h\\mid v)$ (`logits`: `hidden_logits(v)`, if already computed)"
+        return sample_bernoulli(self.hidden_probs(v, logits), generator)
     def free_energy(self, v:torch.Tensor, logits:torch.Tensor|None=None) -> torch.Tensor:
         "$E(v)$, the energy of the marginal $p(v)\\propto e^{-E(v)}$ (hidden units summed out; `logits`: `hidden_logits(v)`, if already computed)"
         hidden = F.softplus(self.hidden_logits(v) if logits is None else logits).sum(-1)

@@ -10,7 +10,7 @@ __all__ = ['make_generator', 'gibbs', 'swap_log_ratios', 'SwapResult', 'swap', '
 # %% ../nbs/02_kernels.ipynb #2385d91c
 from typing import NamedTuple
 import torch
-from .rbm import RBM, BernoulliRBM
+from .rbm import RBM, BernoulliRBM, PottsRBM, categorical_indices
 
 # %% ../nbs/02_kernels.ipynb #be3d376c
 def make_generator(seed:int=0, device=None) -> torch.Generator:
@@ -33,6 +33,14 @@ def _bernoulli_gibbs(model:BernoulliRBM, v:torch.Tensor, k:int, generator:torch.
         torch.lt(torch.rand(v.shape, generator=generator, out=u_v, dtype=v.dtype, device=v.device), v, out=v)
     return v
 
+def _potts_gibbs(model:PottsRBM, v:torch.Tensor, k:int, generator:torch.Generator|None, logits:torch.Tensor|None=None) -> torch.Tensor:
+    "k sweeps of a Potts RBM (or stack), the states kept as indices between sweeps so that their hidden inputs are gathered rows of the weights, not a product with the one-hot states"
+    h = model.sample_hidden(v, generator, logits)
+    for i in range(k):
+        idx = categorical_indices(model.visible_logits(h), generator)
+        if i < k - 1: h = model.sample_hidden(None, generator, model.index_hidden_logits(idx))
+    return torch.zeros(idx.shape + (model.n_states,), dtype=model.dtype, device=v.device).scatter_(-1, idx.unsqueeze(-1), 1.)
+
 def gibbs(model:RBM, v:torch.Tensor, k:int=1, generator:torch.Generator|None=None, logits:torch.Tensor|None=None) -> torch.Tensor:
     "Visible states after `k` alternating Gibbs sweeps from `v` (for a stack: every rung at once); `logits`: `model.hidden_logits(v)`, if already computed (saves a product)"
     if k < 1: return v
@@ -41,6 +49,9 @@ def gibbs(model:RBM, v:torch.Tensor, k:int=1, generator:torch.Generator|None=Non
     if isinstance(model, BernoulliRBM) and v.ndim == (3 if model.is_stack else 2) and v.is_floating_point():
         model._check_shape(v)
         return _bernoulli_gibbs(model, v, k, generator, logits)
+    if isinstance(model, PottsRBM) and v.ndim == (4 if model.is_stack else 3) and v.is_floating_point() and len(model.stack_shape) <= 1:
+        model._check_shape(v)
+        return _potts_gibbs(model, v, k, generator, logits)
     for i in range(k): v = model.sample_visible(model.sample_hidden(v, generator, logits if i == 0 else None), generator)
     return v
 

@@ -33,11 +33,16 @@ def _bernoulli_gibbs(model:BernoulliRBM, v:torch.Tensor, k:int, generator:torch.
         torch.lt(torch.rand(v.shape, generator=generator, out=u_v, dtype=v.dtype, device=v.device), v, out=v)
     return v
 
+def _potts_draw(model:PottsRBM, h:torch.Tensor, generator:torch.Generator|None) -> torch.Tensor:
+    "Visible states drawn given hidden states `h`, as indices; a stack's rungs one at a time (a whole stack's logits, T times a rung's, cost more to allocate than to draw from)"
+    if not model.is_stack: return categorical_indices(model.visible_logits(h), generator)
+    return torch.stack([categorical_indices(model[t].visible_logits(h[t]), generator) for t in range(len(model))])
+
 def _potts_gibbs(model:PottsRBM, v:torch.Tensor, k:int, generator:torch.Generator|None, logits:torch.Tensor|None=None) -> torch.Tensor:
     "k sweeps of a Potts RBM (or stack), the states kept as indices between sweeps so that their hidden inputs are gathered rows of the weights, not a product with the one-hot states"
     h = model.sample_hidden(v, generator, logits)
     for i in range(k):
-        idx = categorical_indices(model.visible_logits(h), generator)
+        idx = _potts_draw(model, h, generator)
         if i < k - 1: h = model.sample_hidden(None, generator, model.index_hidden_logits(idx))
     return torch.zeros(idx.shape + (model.n_states,), dtype=model.dtype, device=v.device).scatter_(-1, idx.unsqueeze(-1), 1.)
 

@@ -6,7 +6,7 @@ same shape if the data set is missing), minibatches of `--batch-size`, after `--
 `--n-sample` samples with `--sample-steps` steps of the generative process, and evaluates the discrete-time bound of
 `--n-sample` data rows with as many steps; both are scaled to 1000 samples. Beside it, at the same shape, an RBM with
 `--hidden` hidden units trains by PCD and by PTT with the library's defaults (`ptt.train.pcd_update` / `ptt_update`, as
-`ptt.fit` steps them; 1000 chains, 10 Gibbs sweeps), `--rbm-updates` updates each after one untimed update, stepped
+`ptt.fit` steps them; 1000 chains, the library's Gibbs sweeps: 10 per PCD update, 5 per PTT sweep), `--rbm-updates` updates each after one untimed update, stepped
 alternately so that a shared machine's drift affects both alike. Medians are reported, with the machine's facts.
 
     python benchmarks/bfn.py [--device cuda] [--steps 20] [--width 256] [--depth 3] [--sample-steps 100] [--rbm-updates 10]
@@ -70,6 +70,7 @@ def rbm_stepper(method, x, a):
     fn = T.ptt_update if method == 'ptt' else T.pcd_update
     def step():
         fn(run, T._next_batch(run.state, xx, run.config['batch_size'], g), g); run.state.update += 1
+    step.gibbs = run.config['gibbs_steps'] * run.config.get('sweeps_per_update', 1) if method == 'ptt' else run.config['gibbs_steps']
     return step
 
 
@@ -99,7 +100,7 @@ def main():
     for i in range(a.rbm_updates):
         for m in (('pcd', 'ptt') if i % 2 == 0 else ('ptt', 'pcd')): times[m].append(timed(steppers[m], a.device)[0])
     for m, t in times.items():
-        print(f"RBM  {m.upper()} ({a.hidden} hidden, 1000 chains, 10 Gibbs sweeps): {statistics.median(t) * 1e3:.1f} ms/update "
+        print(f"RBM  {m.upper()} ({a.hidden} hidden, 1000 chains, {steppers[m].gibbs} Gibbs sweeps per update): {statistics.median(t) * 1e3:.1f} ms/update "
               f"(median of {len(t)}; PTT's first updates, before any freeze)")
 
 

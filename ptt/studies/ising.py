@@ -8,13 +8,14 @@ Docs: https://ptt-dev.github.io/ptt/ising.html.md"""
 __all__ = ['FULL', 'LARGE', 'HUGE', 'QUICK', 'EXACT_HIDDEN', 'EXACT_LOG_Z_HIDDEN', 'STYLE', 'GAMMA_OVER_NU', 'NU',
            'magnetization_counts', 'describe_samples', 'magnetization_density', 'report_summary', 'ptt_choice',
            'geometric_grid', 'exact_test_ll', 'scored_checkpoints', 'pcd_checkpoint_lls', 'pcd_choice', 'exact_moments',
-           'exact_check', 'point_settings', 'freeze_records', 'point_data', 'fit_settings', 'study_point', 'point_file',
-           'save_models', 'load_models', 'run_study', 'load_study', 'summary_line', 'test_set_error', 'bound_excess',
-           'plot_histograms', 'plot_susceptibility', 'plot_ladder_sizes', 'plot_scaling', 'plot_log_likelihood',
-           'MagnetizationExplorer', 'magnetization_explorer', 'mirror_test', 'mirror_table', 'plot_mirror']
+           'exact_check', 'point_settings', 'freeze_records', 'point_data', 'fit_settings', 'cached_phase',
+           'study_point', 'point_file', 'save_models', 'load_models', 'run_study', 'load_study', 'summary_line',
+           'test_set_error', 'bound_excess', 'plot_histograms', 'plot_susceptibility', 'plot_ladder_sizes',
+           'plot_scaling', 'plot_log_likelihood', 'MagnetizationExplorer', 'magnetization_explorer', 'mirror_test',
+           'mirror_table', 'plot_mirror']
 
 # %% ../../nbs/20_ising.ipynb #80676c43
-import json, math, time
+import hashlib, json, math, time
 from pathlib import Path
 import numpy as np
 import torch
@@ -179,8 +180,21 @@ def fit_settings(s:dict, method:str) -> dict:
               seed=s['seed'], log_every=max(1, s['updates'] // s['log_points']), progress=False)
     return kw | (dict(max_lr=s['max_lr'], therm_gibbs_steps=s['therm_gibbs_steps']) if method == 'ptt' else dict(pcd_exact_log_z=1))
 
+def cached_phase(work, name:str, fn, *args, **kwargs):
+    "`fn(*args, **kwargs)`, or the result an earlier call saved as `work/name.pt` (written atomically when computed); always computed when `work` is None"
+    if work is None: return fn(*args, **kwargs)
+    f = Path(work) / f"{name}.pt"
+    if f.exists(): return torch.load(f, weights_only=False)
+    out = fn(*args, **kwargs)
+    write_atomic(f, lambda t: torch.save(out, t))
+    return out
+
+def _settings_tag(s:dict) -> str:
+    "A short digest of a point's settings: phases saved under other settings are not read back"
+    return hashlib.sha1(json.dumps(point_settings(s), sort_keys=True, default=str).encode()).hexdigest()[:8]
+
 def study_point(L:int, beta:float, s:dict, work=None) -> tuple:
-    "Train PCD and PTT at (L, β) with settings `s` (run files in `work`, if given, so that an interrupted point resumes): the summary of data, both models and their samples; and the two chosen models"
+    "Train PCD and PTT at (L, β) with settings `s` (run files and finished phases in `work`, if given, so that an interrupted point resumes): the summary of data, both models and their samples; and the two chosen models"
     t0, seed = time.perf_counter(), s['seed']
     train, test = point_data(L, beta, s)
     out = dict(L=L, beta=beta, n_hidden=2 * L, n_train=len(train), n_test=len(test), settings=point_settings(s),
@@ -192,14 +206,15 @@ def study_point(L:int, beta:float, s:dict, work=None) -> tuple:
         run = fit(train, 2 * L, method, test=test, out=path, resume='auto', **fit_settings(s, method))
         t2 = time.perf_counter()
         g = make_generator(seed + 1)
-        choice = (ptt_choice if method == 'ptt' else pcd_choice)(run, test, s, g)
+        tag = f"L{L}_beta{beta:.3f}_{method}_{_settings_tag(s)}"          # a resumed point reads the phases already done (with other random numbers after them)
+        choice = cached_phase(work, f"{tag}_choice", ptt_choice if method == 'ptt' else pcd_choice, run, test, s, g)
         models[method], t3 = choice['model'], time.perf_counter()
         exact = exact_check(choice['model'], test, L)
         out[method] = dict(_public(choice), train_seconds=t2 - t1, eval_seconds=t3 - t2, exact_seconds=time.perf_counter() - t3,
                            stopped=run.state.stopped, samples=describe_samples(choice['samples'], L, seed), **exact)
         if method == 'ptt':
             out['ptt']['ladder_rungs'], out['ptt']['freezes'], t4 = len(run.ladder), freeze_records(run), time.perf_counter()
-            t = temperature_ladder(choice['model'], n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], full=True, generator=g)
+            t = cached_phase(work, f"{tag}_temperatures", temperature_ladder, choice['model'], n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], full=True, generator=g)
             out['ptt']['n_temperatures'] = len(t.values)
             out['ptt']['temperature_ladder'] = dict(betas=t.values, seconds=time.perf_counter() - t4, **report_summary(t.report))
     out['seconds'] = time.perf_counter() - t0

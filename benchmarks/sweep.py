@@ -66,14 +66,14 @@ def potts_floor_fn(model, v, generator, k):
     if model.is_stack: rows = rows + (torch.arange(v.shape[0], device=v.device) * n_v * q).view(-1, 1, 1)
     rows, table = rows.reshape(-1, n_v), model.weights.reshape(-1, n_h)
     wt = model.weights.flatten(-3, -2).transpose(-1, -2)
-    h = torch.empty(v.shape[:-2] + (n_h,), device=v.device)
-    uh, uv = torch.empty_like(h), torch.empty(v.shape[:-1], device=v.device)
+    hshape = v.shape[:-2] + (n_h,)
+    uh, uv = torch.empty(hshape, device=v.device), torch.empty(v.shape[:-1], device=v.device)
     vout = torch.empty(v.shape[:-2] + (n_v * q,), device=v.device)
     mm = torch.bmm if model.is_stack else torch.mm
     def run():
         for _ in range(k):
-            h.view(-1, n_h).copy_(torch.nn.functional.embedding_bag(rows, table, mode='sum'))
-            torch.rand(h.shape, generator=generator, out=uh, device=v.device)
+            h = torch.nn.functional.embedding_bag(rows, table, mode='sum').view(hshape)
+            torch.rand(hshape, generator=generator, out=uh, device=v.device)
             mm(h, wt, out=vout)
             torch.rand(uv.shape, generator=generator, out=uv, device=v.device)
     return run

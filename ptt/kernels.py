@@ -44,7 +44,7 @@ def _potts_gibbs(model:PottsRBM, v:torch.Tensor, k:int, generator:torch.Generato
     for i in range(k):
         idx = _potts_draw(model, h, generator)
         if i < k - 1: h = model.sample_hidden(None, generator, model.index_hidden_logits(idx))
-    return torch.zeros(idx.shape + (model.n_states,), dtype=model.dtype, device=v.device).scatter_(-1, idx.unsqueeze(-1), 1.)
+    return model.one_hot(idx)
 
 def gibbs(model:RBM, v:torch.Tensor, k:int=1, generator:torch.Generator|None=None, logits:torch.Tensor|None=None) -> torch.Tensor:
     "Visible states after `k` alternating Gibbs sweeps from `v` (for a stack: every rung at once); `logits`: `model.hidden_logits(v)`, if already computed (saves a product)"
@@ -54,7 +54,7 @@ def gibbs(model:RBM, v:torch.Tensor, k:int=1, generator:torch.Generator|None=Non
     if isinstance(model, BernoulliRBM) and v.ndim == (3 if model.is_stack else 2) and v.is_floating_point():
         model._check_shape(v)
         return _bernoulli_gibbs(model, v, k, generator, logits)
-    if isinstance(model, PottsRBM) and v.ndim == (4 if model.is_stack else 3) and v.is_floating_point() and len(model.stack_shape) <= 1:
+    if isinstance(model, PottsRBM) and v.ndim == (4 if model.is_stack else 3) and v.is_floating_point():
         model._check_shape(v)
         return _potts_gibbs(model, v, k, generator, logits)
     for i in range(k): v = model.sample_visible(model.sample_hidden(v, generator, logits if i == 0 else None), generator)

@@ -220,7 +220,8 @@ class PottsRBM(RBM):
     def _a(self): return self.vbias.flatten(-2)
     def one_hot(self, v:torch.Tensor) -> torch.Tensor:
         "One-hot form $(\\dots, N_v, q)$ of states given as integers $(\\dots, N_v)$ (one-hot input is returned as is)"
-        return F.one_hot(v.long(), self.n_states).to(self.dtype) if not v.is_floating_point() else v
+        if v.is_floating_point(): return v
+        return torch.zeros(v.shape + (self.n_states,), dtype=self.dtype, device=v.device).scatter_(-1, v.long().unsqueeze(-1), 1.)
     def _check_shape(self, v): super()._check_shape(self.one_hot(v) if not v.is_floating_point() else v)
     def visible_probs(self, h:torch.Tensor) -> torch.Tensor:
         "$p(v_i=a\\mid h)$, shaped $(\\dots, N_v, q)$"

@@ -7,10 +7,12 @@ Docs: https://ptt-dev.github.io/ptt/hgd.html.md"""
 # %% auto #0
 __all__ = ['FULL', 'QUICK', 'CONTINENTS', 'EXACT_HIDDEN', 'SOURCES', 'UNITS', 'STYLE', 'CONTINENT_COLORS', 'split_indices',
            'study_data', 'knn_labels', 'continent_fractions', 'tv', 'train_run', 'report_summary', 'ais_check',
-           'exact_reference', 'ptt_choice', 'pcd_choice', 'pcd_ais_curve', 'train_bfn', 'bfn_choice', 'sample_metrics',
-           'reference_metrics', 'tree_summary', 'save_json', 'save_samples', 'load_samples', 'save_model', 'load_model',
-           'run_unit', 'run_study', 'load_study', 'plot_ll_curves', 'plot_pca', 'plot_mode_weights', 'plot_nn_panel',
-           'plot_trees', 'summary_rows', 'print_summary', 'sample_panels', 'show_study']
+           'exact_reference', 'ptt_choice', 'checkpoint_rungs', 'pcd_choice', 'pcd_ais_curve', 'pcd_bound_rows',
+           'train_bfn', 'bfn_choice', 'error_histogram', 'privacy_summary', 'sample_metrics', 'reference_metrics',
+           'tree_summary', 'save_json', 'save_samples', 'load_samples', 'save_model', 'load_model', 'run_unit',
+           'run_study', 'load_study', 'plot_ll_curves', 'plot_pca', 'plot_mode_weights', 'plot_nn_panel',
+           'plot_error_histograms', 'plot_trees', 'summary_rows', 'print_summary', 'sample_panels', 'print_privacy',
+           'show_study']
 
 # %% ../../nbs/21_hgd.ipynb #hgd-002
 import json, math, time, warnings
@@ -26,16 +28,16 @@ from ..kernels import make_generator
 from ..exact import log_partition, log_likelihood
 from ..train import fit
 from ..sample import checkpoint_ladder, run_ladder, record_samples
-from ..likelihood import ais_log_z
-from ..metrics import pca, correlation_errors, nearest_neighbours, nn_summary, plot_nn_distances, hamming_distances, emd_pca
+from ..likelihood import ais_log_z, log_z_lower_bound
+from ..metrics import pca, correlation_errors, nearest_neighbours, nn_summary, privacy_pvalues, plot_nn_distances, hamming_distances, emd_pca
 from ..clustering import free_energy_tree, tree_from_labels, plot_tree, shades
 from ..baselines.bfn import fit_bfn
 from ..run import write_atomic, saved_result
 
 # %% ../../nbs/21_hgd.ipynb #hgd-006
-FULL = dict(n_hidden=50, n_chains=1000, gibbs_steps=10, updates=1500, lr=0.01, log_points=40, final_eval='local', seed=0,
+FULL = dict(n_hidden=50, n_chains=1000, gibbs_steps=None, updates=1500, lr=0.01, log_points=40, final_eval='local', seed=0,
             test_frac=0.4, n_train=None, n_test=None,
-            eval_chains=128, eval_gibbs_steps=2, max_sweeps=1500, n_samples=1024, ais_chains=128, ais_betas=10000,
+            eval_chains=128, eval_gibbs_steps=2, max_sweeps=1500, pcd_between=15, n_samples=1024, ais_chains=128, ais_betas=10000,
             k_neighbours=10, tree_samples=400, tree_every=1,
             bfn_steps=3000, bfn_width=256, bfn_depth=3, bfn_eval_steps=100, bfn_sample_steps=100, bfn_evals=10)
 
@@ -139,29 +141,35 @@ def ptt_choice(run, data:dict, s:dict, g) -> dict:
                 own_test_ll=float(logs['test_ll'][i]), log_z=z, log_z_se=out.log_z_se[-1].item(), **_lls(model, data, z),
                 n_rungs=len(rungs) + 1, sampler=report_summary(out.report), ais=ais_check(model, s, g), curve=curve)
 
+def checkpoint_rungs(run, values:list) -> list:
+    "Indices of the rungs of a checkpoint ladder (its `values`) that are saved checkpoints of `run`, not models interpolated between them"
+    saved = {int(u) for u, _ in run.checkpoints}
+    return [t for t, v in enumerate(values) if float(v).is_integer() and int(v) in saved]
+
 def pcd_choice(run, data:dict, s:dict, g) -> dict:
     "PCD's checkpoint of best test LL along an a-posteriori checkpoint ladder (log Z by BAR on it); sampled over that ladder cut at it; AIS checks it"
-    built = checkpoint_ladder(run, between=0, full=True, generator=g, **_sampling(s))   # the checkpoints only, as the saved results were made
+    built = checkpoint_ladder(run, between=s['pcd_between'], full=True, generator=g, **_sampling(s))
     ev = record_samples(built.tempering, built.report, s['eval_chains'])
     zs, ses = ev.log_z.tolist(), ev.log_z_se.tolist()
-    curve = dict(update=[int(u) for u in built.values[1:]], **{k: [] for k in ('train_ll', 'test_ll')},
-                 log_z=zs[1:], log_z_se=ses[1:])
-    for t in range(1, len(built.values)):
+    rungs = checkpoint_rungs(run, built.values)
+    curve = dict(update=[int(built.values[t]) for t in rungs], **{k: [] for k in ('train_ll', 'test_ll')},
+                 log_z=[zs[t] for t in rungs], log_z_se=[ses[t] for t in rungs])
+    for t in rungs:
         for k, v in _lls(built.models[t], data, zs[t]).items(): curve[k].append(v)
-    t = 1 + int(np.argmax(curve['test_ll']))
-    u, model = curve['update'][t - 1], built.models[t]
+    t = rungs[int(np.argmax(curve['test_ll']))]
+    u, model = int(built.values[t]), built.models[t]
     out = run_ladder(built.models[:t + 1], s['n_samples'], generator=g, **_sampling(s))
     z = out.log_z[-1].item()
     logs = run.history.logs
     seconds = dict(zip(map(int, logs['update']), map(float, logs['seconds'])))
     curve['seconds'] = [seconds.get(v, math.nan) for v in curve['update']]
     if model.n_hidden <= EXACT_HIDDEN:
-        curve['exact_log_z'] = [log_partition(built.models[i].to(dtype=torch.float64)).item() for i in range(1, len(built.values))]
+        curve['exact_log_z'] = [log_partition(built.models[i].to(dtype=torch.float64)).item() for i in rungs]
         curve['all_updates'] = [int(v) for v in logs['update']]
         curve['all_exact_test_ll'] = [float(v) for v in logs['test_ll']]          # PCD logs exact LLs at this size
         curve['all_exact_train_ll'] = [float(v) for v in logs['train_ll']]
     return dict(update=u, model=model, samples=out.x, ladder_log_z=zs[t], ladder_log_z_se=ses[t], log_z=z, log_z_se=out.log_z_se[-1].item(),
-                **_lls(model, data, z), n_rungs=t + 1, ladder_rungs=len(built.values), evaluation=report_summary(built.report),
+                **_lls(model, data, z), n_rungs=t + 1, ladder_rungs=len(built.values), interpolated_rungs=len(built.values) - 1 - len(rungs), evaluation=report_summary(built.report),
                 sampler=report_summary(out.report), ais=ais_check(model, s, g), curve=curve)
 
 # %% ../../nbs/21_hgd.ipynb #hgd-026
@@ -173,6 +181,18 @@ def pcd_ais_curve(run, updates:list, data:dict, s:dict, g) -> dict:
         for k, v in dict(update=u, log_z=a['log_z'], log_z_se=a['se'], **_lls(model, data, a['log_z'])).items(): out[k].append(v)
     i = int(np.argmax(out['test_ll']))
     return dict(curve=out, update=out['update'][i], test_ll=out['test_ll'][i], train_ll=out['train_ll'][i], log_z=out['log_z'][i])
+
+def pcd_bound_rows(run, pcd:dict, pcd_ais:dict, data:dict, max_rows:int=1024) -> dict:
+    "Certain lower bounds on log Z (`log_z_lower_bound` from the training rows) at PCD's AIS checkpoints, beside the AIS and ladder estimates; the test LL they allow at most"
+    ladder = dict(zip(pcd['curve']['update'], pcd['curve']['log_z']))
+    rows = []
+    for u, ais in zip(pcd_ais['curve']['update'], pcd_ais['curve']['log_z']):
+        t, model = time.perf_counter(), run.checkpoint(u)
+        b = log_z_lower_bound(model, data['train'], max_rows=max_rows).value
+        rows.append(dict(update=u, bound=b, ais=ais, ladder=ladder.get(u), test_ll_at_most=log_likelihood(model, data['test'], b).item(),
+                         seconds=time.perf_counter() - t))
+    return dict(rows=rows, note=f"log Z >= -E(h) at the hidden state found by ascent from {max_rows} training rows (ptt.likelihood.log_z_lower_bound); "
+                                "test_ll_at_most = -(mean test free energy) - bound, a certain upper bound on the test LL")
 
 # %% ../../nbs/21_hgd.ipynb #hgd-028
 def train_bfn(data:dict, s:dict, path:Path):
@@ -196,6 +216,23 @@ def bfn_choice(run, data:dict, s:dict) -> dict:
 # %% ../../nbs/21_hgd.ipynb #hgd-030
 SOURCES = ('pcd', 'ptt', 'bfn')
 
+def error_histogram(errors, baseline, bins:int=80, span:float=4.) -> dict:
+    "Counts of correlation `errors` and of the test set's `baseline` errors on shared bins spanning ±`span` × the baseline's largest error (outliers in the end bins)"
+    e, b = (np.asarray(t.double().cpu()) for t in (errors, baseline))
+    edges = np.linspace(-1, 1, bins + 1) * span * np.abs(b).max()
+    count = lambda v: np.histogram(np.clip(v, edges[0], edges[-1]), edges)[0].tolist()
+    return dict(edges=edges.tolist(), generated=count(e), baseline=count(b))
+
+def privacy_summary(generated, test, seed:int=0, alpha:float=0.05) -> dict:
+    "Per-sample privacy p-values of the NN distances `generated` against test → train (`ptt.metrics.privacy_pvalues`), summarized"
+    fit = privacy_pvalues(generated, test, seed=seed)
+    p = fit.p_values.numpy()
+    ok = np.isfinite(p)
+    return dict(note=fit.note, threshold=fit.threshold, shape=fit.shape, scale=fit.scale, finite=int(ok.sum()),
+                below_05=float((p[ok] < 0.05).mean()) if ok.any() else math.nan,
+                below_01=float((p[ok] < 0.01).mean()) if ok.any() else math.nan,
+                leaks=int(fit.leaks(alpha).sum()), median=float(np.median(p[ok])) if ok.any() else math.nan)
+
 def sample_metrics(x, data:dict, s:dict, fit=None) -> dict:
     "What the study measures on samples `x` (or on the test set, as the reference): continents, NN distances, correlations, EMD"
     train, test = data['train'], data['test']
@@ -207,7 +244,8 @@ def sample_metrics(x, data:dict, s:dict, fit=None) -> dict:
     return dict(continent_fractions=continent_fractions(cont), nn=nn_summary(nn.generated, nn.test, seed=s['seed']),
                 nn_generated=nn.generated.tolist(), pearson_two_body=two.pearson_generated, pearson_three_body=three.pearson_generated,
                 rms_two_body=two.generated.pow(2).mean().sqrt().item(), rms_three_body=three.generated.pow(2).mean().sqrt().item(),
-                emd=em)
+                emd=em, privacy=privacy_summary(nn.generated, nn.test, s['seed']),
+                error_histograms={k: error_histogram(ce[k].generated, ce[k].baseline) for k in ('two_body', 'three_body')})
 
 def reference_metrics(data:dict, s:dict) -> dict:
     "The same measures for the test set against the training set: the floor every model is compared with"
@@ -257,7 +295,7 @@ def load_model(f:Path): return from_state_dict(torch.load(f))
 def _public(c:dict) -> dict: return {k: v for k, v in c.items() if k not in ('model', 'samples')}
 
 # %% ../../nbs/21_hgd.ipynb #hgd-038
-UNITS = ('pcd', 'pcd_ais', 'ptt', 'bfn', 'metrics', 'tree')
+UNITS = ('pcd', 'pcd_ais', 'pcd_bounds', 'ptt', 'bfn', 'metrics', 'tree')
 
 def run_unit(unit:str, s:dict, folder:Path, work:Path, data:dict) -> dict:
     "Compute one unit of the study and save it in `folder` (run files in `work`)"
@@ -276,6 +314,9 @@ def run_unit(unit:str, s:dict, folder:Path, work:Path, data:dict) -> dict:
     elif unit == 'pcd_ais':
         pcd = json.loads((folder / 'pcd.json').read_text())
         out = pcd_ais_curve(load_run(work / 'pcd.h5'), pcd['curve']['update'], data, s, make_generator(s['seed'] + 2))
+    elif unit == 'pcd_bounds':
+        pcd, ais = (json.loads((folder / f'{u}.json').read_text()) for u in ('pcd', 'pcd_ais'))
+        out = pcd_bound_rows(load_run(work / 'pcd.h5'), pcd, ais, data)
     elif unit == 'bfn':
         run = train_bfn(data, s, work / 'bfn.pt')
         c = bfn_choice(run, data, s)
@@ -408,6 +449,22 @@ def plot_nn_panel(metrics:dict, ax=None):
     ax.set(xlabel='Hamming distance to the nearest training haplotype', title='nearest-neighbour distances')
     return ax.figure
 
+def plot_error_histograms(metrics:dict, axes=None):
+    "Distributions of two- and three-body correlation errors against the training data: the test set's (the floor) and each model's samples'"
+    if axes is None: _, axes = plt.subplots(1, 2, figsize=(10, 3.2), layout='constrained')
+    first = next(m for m in SOURCES if m in metrics and 'error_histograms' in metrics[m])
+    for ax, key, title in zip(axes, ('two_body', 'three_body'), ('two-body', 'three-body')):
+        edges = np.array(metrics[first]['error_histograms'][key]['edges'])
+        base = np.array(metrics[first]['error_histograms'][key]['baseline'])
+        ax.stairs(base / base.sum(), edges, color=STYLE['test']['color'], lw=2, label=f"test data (r = {metrics['test'][f'pearson_{key}']:.3f})")
+        for m in (m for m in SOURCES if m in metrics and 'error_histograms' in metrics[m]):
+            h = np.array(metrics[m]['error_histograms'][key]['generated'])
+            ax.stairs(h / h.sum(), edges, color=STYLE[m]['color'], label=f"{STYLE[m]['label']} (r = {metrics[m][f'pearson_{key}']:.3f})")
+        ax.set(yscale='log', xlabel=f"{title} error $C - C^{{\\rm train}}$", title=f"{title} connected correlations")
+        ax.legend(fontsize='x-small')
+    axes[0].set_ylabel('fraction (end bins: beyond)')
+    return axes[0].figure
+
 def plot_trees(trees:dict, continents, populations, axes=None):
     "Free-energy trees (from their saved labels) of the same test haplotypes, rings by continent and population, one per method"
     trees = {m: trees[m] for m in ('ptt', 'pcd') if m in trees}
@@ -472,6 +529,14 @@ def sample_panels(folder, data:dict, s:dict) -> dict:
             panels[STYLE[m]['label']] = (x, knn_labels(x, data['train'], data['train_continent'], s['k_neighbours']))
     return panels
 
+def print_privacy(metrics:dict):
+    "Each model's per-sample privacy p-values, summarized (or why they could not be fitted)"
+    for m in (m for m in SOURCES if m in metrics and 'privacy' in metrics[m]):
+        p = metrics[m]['privacy']
+        if p['finite']: print(f"{STYLE[m]['label']}: privacy p < 0.05 for {p['below_05']:.1%} of samples, < 0.01 for {p['below_01']:.1%}; "
+                              f"{p['leaks']} flagged at family-wise 0.05 (median p {p['median']:.2f}; {p['note']})")
+        else: print(f"{STYLE[m]['label']}: no privacy p-values ({p['note']})")
+
 def show_study(results:dict, folder, data:dict):
     "Every figure of the study and its table"
     s = results['pcd']['settings']
@@ -480,5 +545,7 @@ def show_study(results:dict, folder, data:dict):
     plot_pca(sample_panels(folder, data, s), data['train'], data['train_continent']); plt.show()
     plot_mode_weights(results['metrics']); plt.show()
     plot_nn_panel(results['metrics']); plt.show()
+    if any('error_histograms' in results['metrics'].get(m, {}) for m in SOURCES): plot_error_histograms(results['metrics']); plt.show()
+    print_privacy(results['metrics'])
     n = s['tree_samples']
     plot_trees(results['tree'], data['test_continent'][:n], data['test_population'][:n]); plt.show()

@@ -8,14 +8,14 @@ Docs: https://ptt-dev.github.io/ptt/hgd.html.md"""
 __all__ = ['FULL', 'QUICK', 'CONTINENTS', 'EXACT_HIDDEN', 'SOURCES', 'UNITS', 'STYLE', 'CONTINENT_COLORS', 'split_indices',
            'study_data', 'knn_labels', 'continent_fractions', 'tv', 'train_run', 'report_summary', 'ais_check',
            'exact_reference', 'ptt_choice', 'checkpoint_rungs', 'pcd_choice', 'pcd_ais_curve', 'pcd_bound_rows',
-           'train_bfn', 'bfn_choice', 'error_histogram', 'privacy_summary', 'sample_metrics', 'reference_metrics',
-           'tree_summary', 'save_json', 'save_samples', 'load_samples', 'save_model', 'load_model', 'run_unit',
-           'run_study', 'load_study', 'plot_ll_curves', 'plot_pca', 'plot_mode_weights', 'plot_nn_panel',
+           'train_bfn', 'bfn_choice', 'bfn_time_steps', 'error_histogram', 'privacy_summary', 'sample_metrics',
+           'reference_metrics', 'tree_summary', 'save_json', 'save_samples', 'load_samples', 'save_model', 'load_model',
+           'run_unit', 'run_study', 'load_study', 'plot_ll_curves', 'plot_pca', 'plot_mode_weights', 'plot_nn_panel',
            'plot_error_histograms', 'plot_trees', 'summary_rows', 'print_summary', 'sample_panels', 'print_privacy',
            'show_study']
 
 # %% ../../nbs/21_hgd.ipynb #hgd-002
-import json, math, time, warnings
+import json, math, shutil, time, warnings
 from collections import Counter
 from pathlib import Path
 import numpy as np
@@ -195,9 +195,9 @@ def pcd_bound_rows(run, pcd:dict, pcd_ais:dict, data:dict, max_rows:int=1024) ->
                                 "test_ll_at_most = -(mean test free energy) - bound, a certain upper bound on the test LL")
 
 # %% ../../nbs/21_hgd.ipynb #hgd-028
-def train_bfn(data:dict, s:dict, path:Path):
-    "The study's BFN, trained (or continued, or read back finished) on the same split for `bfn_steps` steps, its test bound logged `bfn_evals` times on ≤ 500 test rows"
-    return fit_bfn(data['train'], data['test'], out=path, resume='auto', steps=s['bfn_steps'], width=s['bfn_width'], depth=s['bfn_depth'], seed=s['seed'],
+def train_bfn(data:dict, s:dict, path:Path, steps:int|None=None):
+    "The study's BFN, trained (or continued, or read back finished) on the same split for `steps` (default `bfn_steps`) steps, its test bound logged every `bfn_steps / bfn_evals` steps on ≤ 500 test rows"
+    return fit_bfn(data['train'], data['test'], out=path, resume='auto', steps=steps or s['bfn_steps'], width=s['bfn_width'], depth=s['bfn_depth'], seed=s['seed'],
                    eval_every=max(1, s['bfn_steps'] // s['bfn_evals']), eval_steps=s['bfn_eval_steps'], eval_max=500, progress=False, threads=1)
 
 def bfn_choice(run, data:dict, s:dict) -> dict:
@@ -213,8 +213,12 @@ def bfn_choice(run, data:dict, s:dict) -> dict:
     return dict(steps=run.state.step, test_ll=test_ll, test_ll_se=test_se, train_ll=train_ll, train_ll_se=train_se, samples=x,
                 eval_seconds=t1 - t, sample_seconds=time.perf_counter() - t1, curve=curve)
 
+def bfn_time_steps(bfn:dict, ptt:dict) -> int:
+    "BFN steps that take as long as PTT's training did, at the seconds per step the `bfn` unit measured"
+    return max(1, round(ptt['train_seconds'] * bfn['steps'] / bfn['train_seconds']))
+
 # %% ../../nbs/21_hgd.ipynb #hgd-030
-SOURCES = ('pcd', 'ptt', 'bfn')
+SOURCES = ('pcd', 'ptt', 'bfn', 'bfn_time')
 
 def error_histogram(errors, baseline, bins:int=80, span:float=4.) -> dict:
     "Counts of correlation `errors` and of the test set's `baseline` errors on shared bins spanning ±`span` × the baseline's largest error (outliers in the end bins)"
@@ -295,7 +299,7 @@ def load_model(f:Path): return from_state_dict(torch.load(f))
 def _public(c:dict) -> dict: return {k: v for k, v in c.items() if k not in ('model', 'samples')}
 
 # %% ../../nbs/21_hgd.ipynb #hgd-038
-UNITS = ('pcd', 'pcd_ais', 'pcd_bounds', 'ptt', 'bfn', 'metrics', 'tree')
+UNITS = ('pcd', 'pcd_ais', 'pcd_bounds', 'ptt', 'bfn', 'bfn_time', 'metrics', 'tree')
 
 def run_unit(unit:str, s:dict, folder:Path, work:Path, data:dict) -> dict:
     "Compute one unit of the study and save it in `folder` (run files in `work`)"
@@ -322,9 +326,18 @@ def run_unit(unit:str, s:dict, folder:Path, work:Path, data:dict) -> dict:
         c = bfn_choice(run, data, s)
         out = dict(_public(c), train_seconds=float(run.state.seconds))
         save_samples(c['samples'], folder / 'bfn_samples.npz')
+    elif unit == 'bfn_time':
+        bfn, ptt = (json.loads((folder / f'{u}.json').read_text()) for u in ('bfn', 'ptt'))
+        steps, path = bfn_time_steps(bfn, ptt), work / 'bfn_time.pt'
+        if steps >= bfn['steps'] and not path.exists(): shutil.copyfile(work / 'bfn.pt', path)     # go on from a copy of the first BFN
+        run = train_bfn(data, s, path, steps)
+        c = bfn_choice(run, data, s)
+        out = dict(_public(c), train_seconds=float(run.state.seconds), ptt_train_seconds=ptt['train_seconds'])
+        save_samples(c['samples'], folder / 'bfn_time_samples.npz')
     elif unit == 'metrics':
         fit = pca(data['train'], 5)
-        out = dict(test=reference_metrics(data, s), **{m: sample_metrics(load_samples(folder / f'{m}_samples.npz'), data, s, fit) for m in SOURCES})
+        out = dict(test=reference_metrics(data, s), **{m: sample_metrics(load_samples(folder / f'{m}_samples.npz'), data, s, fit)
+                                                       for m in SOURCES if (folder / f'{m}_samples.npz').exists()})
     elif unit == 'tree':
         out = {m: tree_summary(load_run(work / f'{m}.h5'), data, s) for m in ('pcd', 'ptt')}
     else: raise ValueError(f"unit must be one of {UNITS}, not {unit!r}")
@@ -350,7 +363,7 @@ def load_study(folder) -> dict:
 
 # %% ../../nbs/21_hgd.ipynb #hgd-054
 STYLE = dict(test=dict(color='0.35', label='test data'), pcd=dict(color='C0', label='PCD'), ptt=dict(color='C3', label='PTT'),
-             bfn=dict(color='C2', label='BFN'))
+             bfn=dict(color='C2', label='BFN'), bfn_time=dict(color='C8', label="BFN, PTT's time"))
 CONTINENT_COLORS = dict(zip(CONTINENTS, ('C1', 'C9', 'C2', 'C0', 'C4')))
 
 def plot_ll_curves(results:dict, axes=None):
@@ -374,6 +387,9 @@ def plot_ll_curves(results:dict, axes=None):
         b = results['bfn']
         axes[0].axhline(b['test_ll'], color=STYLE['bfn']['color'], ls='-.', lw=1, label='BFN test bound (end)')
         axes[1].plot(b['curve']['seconds'], b['curve']['test_ll'], '-.', marker='s', ms=3, color=STYLE['bfn']['color'], label='BFN (bound, ≤500 test rows)')
+    if 'bfn_time' in results:
+        b = results['bfn_time']
+        axes[1].plot([b['train_seconds']], [b['test_ll']], 'D', ms=7, color=STYLE['bfn_time']['color'], label=f"{STYLE['bfn_time']['label']} (bound, all test rows)")
     lo = min(min(results[m]['curve']['test_ll']) for m in ('pcd', 'ptt'))
     for ax in axes: ax.set_ylim(max(lo, results['ptt']['test_ll'] - 60), None)
     axes[0].set(xscale='log', xlabel='update', ylabel='log-likelihood per haplotype (nats)', title='LL along training (★: chosen)')
@@ -482,11 +498,11 @@ def plot_trees(trees:dict, continents, populations, axes=None):
 def summary_rows(results:dict) -> list:
     "One row per method: budget, chosen model, LL by every estimator, sampler, and the sample metrics"
     rows, met = [], results.get('metrics', {})
-    for m in ('pcd', 'ptt', 'bfn'):
+    for m in ('pcd', 'ptt', 'bfn', 'bfn_time'):
         if m not in results: continue
         r = results[m]
         row = dict(method=STYLE[m]['label'], train_seconds=r['train_seconds'], test_ll=r['test_ll'], train_ll=r['train_ll'])
-        if m == 'bfn': row |= dict(budget=f"{r['steps']} steps", chosen='end', log_z='—', note='lower bound')
+        if m in ('bfn', 'bfn_time'): row |= dict(budget=f"{r['steps']} steps", chosen='end', log_z='—', note='lower bound')
         else:
             own = r['own_log_z'] if m == 'ptt' else r['ladder_log_z']
             row |= dict(budget=f"{r['updates']} updates", chosen=r['update'],

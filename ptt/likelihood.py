@@ -6,9 +6,9 @@ Docs: https://ptt-dev.github.io/ptt/likelihood.html.md"""
 
 # %% auto #0
 __all__ = ['log_mean_exp', 'Estimate', 'log_mean_exp_estimate', 'effective_sample_size', 'free_energy_gap', 'ptt_log_z_step',
-           'bar_from_gaps', 'bar_log_z_step', 'LadderLogZ', 'ladder_log_z', 'neighbour_gaps', 'hidden_flip_gains',
-           'hidden_ascent', 'LogZBound', 'log_z_lower_bound', 'tempered', 'vbias_from_data', 'ais_schedule',
-           'AISWeights', 'ais_log_weights', 'ais_log_z']
+           'bar_from_gaps', 'bar_log_z_step', 'step_disagreement', 'LadderLogZ', 'ladder_log_z', 'neighbour_gaps',
+           'hidden_flip_gains', 'hidden_ascent', 'LogZBound', 'log_z_lower_bound', 'tempered', 'vbias_from_data',
+           'ais_schedule', 'AISWeights', 'ais_log_weights', 'ais_log_z']
 
 # %% ../nbs/06_likelihood.ipynb #02de2ece
 import math
@@ -109,6 +109,12 @@ def bar_from_gaps(u0, u1) -> Estimate:
 def bar_log_z_step(model_prev:RBM, model_next:RBM, samples_prev:torch.Tensor, samples_next:torch.Tensor) -> Estimate:
     "$\\log Z_{\\rm next}-\\log Z_{\\rm prev}$ by Bennett's acceptance ratio from equilibrium samples of both models, with its asymptotic standard error"
     return bar_from_gaps(free_energy_gap(model_prev, model_next, samples_prev), free_energy_gap(model_prev, model_next, samples_next))
+
+# %% ../nbs/06_likelihood.ipynb #83291fd8
+def step_disagreement(u0, u1) -> Estimate:
+    "Forward minus backward one-sided estimate of a log Z step from the gaps $u=E_{\rm next}-E_{\rm prev}$ on samples of each model, with its standard error: about 0 at equilibrium, positive when the samples of `next` lag behind their model"
+    f, b = (log_mean_exp_estimate(torch.as_tensor(x, dtype=torch.float64)) for x in (-torch.as_tensor(u0), torch.as_tensor(u1)))
+    return Estimate(f.value + b.value, math.hypot(f.se, b.se))
 
 # %% ../nbs/06_likelihood.ipynb #bb90160b
 class LadderLogZ(NamedTuple):

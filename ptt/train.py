@@ -26,7 +26,7 @@ from .kernels import gibbs, swap, make_generator
 from .exact import log_partition, _layer_to_enumerate
 from .ladder import Ladder, predicted_acceptance, predicted_overlap, overlap_energies, overlap_from_energies, ladder_decision, check_ladder, LadderBroken
 from .reservoir import Tempering, Reservoir, Thermalization, record_spacing
-from .likelihood import bar_from_gaps, neighbour_gaps, free_energy_gap, Estimate, log_z_lower_bound
+from .likelihood import bar_from_gaps, neighbour_gaps, free_energy_gap, Estimate, log_z_lower_bound, step_disagreement
 from .optim import AdaptiveLR, data_offsets, GROUPS, _moments, _combine
 from .run import Run, History, TrainState, save_run, load_run, check_run_path
 from .threads import set_threads
@@ -576,21 +576,25 @@ def chains_of_current_model(run:Run, g:torch.Generator) -> torch.Tensor:
         return s.chains
     finally: s.chains, s.parity = chains, parity
 
-def current_log_z(run:Run, comm:Local=LOCAL) -> tuple:
-    "Estimate of log Z of the current model and its standard error (from every process's chains)"
-    s = run.state
+def current_log_z(run:Run, comm:Local=LOCAL, with_lag:bool=False) -> tuple:
+    "Estimate of log Z of the current model and its standard error (from every process's chains); `with_lag`: and the last step's `step_disagreement` (NaN without a ladder)"
+    s, lag = run.state, Estimate(math.nan, math.nan)
     if run.ladder is not None:
         chains = s.chains
         if getattr(run, '_sampled', run.model) is not run.model:     # the chains sample the model before this update's step: sample the current one
             g = make_generator((run.config['seed'] * 1_000_003 + s.update) * 1_024 + comm.rank + 1, s.chains.device)
             chains = chains_of_current_model(run, g)
         x_last = chains[-2] if chains.shape[0] > 1 else s.reservoir.samples      # the whole reservoir: a smaller error
-        step = _bar_step(run.ladder.last, run.model, x_last, chains[-1], comm)
+        u0, u1 = (_gaps(run.ladder.last, run.model, x, comm) for x in (x_last, chains[-1]))
+        step, lag = bar_from_gaps(u0, u1), step_disagreement(u0, u1)
         ladder_se = pooled_steps(run.history)[1][:len(run.ladder) - 1].pow(2).sum().item()
-        return run.ladder.log_z[-1].item() + step.value, math.sqrt(step.se**2 + ladder_se)
-    try: _layer_to_enumerate(run.model, 'auto', run.config['pcd_exact_log_z'])
-    except ValueError: return math.nan, math.nan
-    return log_partition(run.model).item(), 0.
+        out = run.ladder.log_z[-1].item() + step.value, math.sqrt(step.se**2 + ladder_se)
+    else:
+        try:
+            _layer_to_enumerate(run.model, 'auto', run.config['pcd_exact_log_z'])
+            out = log_partition(run.model).item(), 0.
+        except ValueError: out = math.nan, math.nan
+    return out + (lag,) if with_lag else out
 
 def _log_likelihoods(model:RBM, train:torch.Tensor, test:torch.Tensor|None, log_z:float, weights=None, test_weights=None) -> dict:
     "Mean train (and test) log-likelihood of `model` with `log_z` (rows counted with their weights), as log-table columns"
@@ -617,10 +621,10 @@ def check_log_z_bound(run:Run, train:torch.Tensor, log_z:float, se:float, rows:i
 
 def evaluate(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, weights=None, test_weights=None, comm:Local=LOCAL):
     "Log log Z (raised to its certain lower bound where the estimate lies below it) and the train/test log-likelihoods of the current model; keep a checkpoint"
-    log_z, se = current_log_z(run, comm)
+    log_z, se, lag = current_log_z(run, comm, with_lag=True)
     run.log_z, bound = check_log_z_bound(run, train, log_z, se, comm=comm)
     run.history.append('logs', update=run.state.update, log_z=run.log_z, log_z_se=se, seconds=run.state.seconds,
-                       log_z_bound=bound, **_log_likelihoods(run.model, train, test, run.log_z, weights, test_weights))
+                       log_z_bound=bound, lag=lag.value, lag_se=lag.se, **_log_likelihoods(run.model, train, test, run.log_z, weights, test_weights))
     run.checkpoints.append((run.state.update, run.model.to(device='cpu').clone()))
 
 # %% ../nbs/09_train.ipynb #9fa613b3

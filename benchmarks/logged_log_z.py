@@ -31,21 +31,24 @@ def main():
     run = T.fit(train, 16, 'ptt', test=test, updates=a.updates, n_chains=1000, seed=a.seed, progress=False, gibbs_steps=a.gibbs,
                 lr=0.01, max_lr=0.1, log_every=a.every, final_eval='none')
     seconds, logs, rows = time.time() - t0, run.history.logs, []
-    for u, z, se, (_, model), ll, lag, lag_se in zip(logs['update'], logs['log_z'], logs['log_z_se'], run.checkpoints, logs['test_ll'],
-                                                    logs['lag'], logs['lag_se']):
+    extra = logs.get('lag_sweeps', [0] * len(logs['update']))             # extra updates' sweeps an evaluation took (since 1bf6cfc's successor)
+    for u, z, se, (_, model), ll, lag, lag_se, ex in zip(logs['update'], logs['log_z'], logs['log_z_se'], run.checkpoints, logs['test_ll'],
+                                                        logs['lag'], logs['lag_se'], extra):
         exact = log_partition(model).item()
         rows.append(dict(update=int(u), err=z - exact, se=se, z=(z - exact) / se, test_ll=ll + z - exact,   # test LL with the exact log Z
-                         lag=lag, lag_se=lag_se, flagged=lag > FLAG * lag_se))
+                         lag=lag, lag_se=lag_se, flagged=lag > FLAG * lag_se, extra_sweeps=int(ex)))
     worst = max(rows, key=lambda r: abs(r['err']))
     out = dict(gibbs=run.config['gibbs_steps'], seed=a.seed, updates=a.updates, seconds=seconds, rungs=len(run.ladder),
                mean_z2=sum(r['z'] ** 2 for r in rows) / len(rows), over4=sum(abs(r['z']) > 4 for r in rows),
                over01=sum(abs(r['err']) > 0.1 for r in rows), worst=worst, rows=rows,
                misses_flagged=sum(r['flagged'] for r in rows if abs(r['err']) > 0.1),
-               false_flags=sum(r['flagged'] for r in rows if abs(r['err']) <= 0.05), good=sum(abs(r['err']) <= 0.05 for r in rows))
+               false_flags=sum(r['flagged'] for r in rows if abs(r['err']) <= 0.05), good=sum(abs(r['err']) <= 0.05 for r in rows),
+               swept_on=sum(r['extra_sweeps'] > 0 for r in rows), extra_sweeps=sum(r['extra_sweeps'] for r in rows))
     print(f"gibbs {out['gibbs']} seed {a.seed}: {a.updates} updates {seconds:.0f} s, {out['rungs']} rungs; logged log Z against exact over "
           f"{len(rows)} checkpoints: mean z² {out['mean_z2']:.2f}, |z| > 4: {out['over4']}, |error| > 0.1 nats: {out['over01']}, "
           f"worst {worst['err']:+.3f} (z {worst['z']:+.1f}) at update {worst['update']}; last exact test LL {rows[-1]['test_ll']:.2f}; "
-          f"lag > {FLAG:g} SE at {out['misses_flagged']} of the {out['over01']} misses and at {out['false_flags']} of the {out['good']} points within 0.05")
+          f"lag > {FLAG:g} SE at {out['misses_flagged']} of the {out['over01']} misses and at {out['false_flags']} of the {out['good']} points within 0.05; "
+          f"{out['swept_on']} evaluations swept on ({out['extra_sweeps']} updates' sweeps in all)")
     Path(a.out).mkdir(parents=True, exist_ok=True)
     (Path(a.out) / f"g{out['gibbs']}_s{a.seed}.json").write_text(json.dumps(out))
 

@@ -6,12 +6,12 @@ Docs: https://ptt-dev.github.io/ptt/train.html.md"""
 
 # %% auto #0
 __all__ = ['FREEZES', 'FINAL_EVALS', 'GIBBS_STEPS', 'THERM_GIBBS_STEPS', 'LOCAL_GIBBS_STEPS', 'LOCAL', 'OFFSET_SMOOTHING',
-           'DRIFT_Z', 'AUDIT_P', 'BOUND_ROWS', 'BOUND_CANDIDATES', 'prepare_data', 'check_weights', 'make_config',
-           'n_records', 'log_schedule', 'lr_schedule', 'start_run', 'Local', 'pcd_update', 'reservoir_free_energies',
-           'lean_swap', 'ptt_sweeps', 'freeze_se_scale', 'pooled_steps', 'thermalized_records', 'freeze',
-           'reservoir_check', 'audit', 'ptt_update', 'mean_free_energy', 'chains_of_current_model', 'current_log_z',
-           'check_log_z_bound', 'evaluate', 'final_evaluation', 'final_done', 'final_evaluation_due', 'train',
-           'auto_resume', 'fit']
+           'DRIFT_Z', 'AUDIT_P', 'LAG_Z', 'LAG_EXTRA', 'BOUND_ROWS', 'BOUND_CANDIDATES', 'prepare_data',
+           'check_weights', 'make_config', 'n_records', 'log_schedule', 'lr_schedule', 'start_run', 'Local',
+           'pcd_update', 'reservoir_free_energies', 'lean_swap', 'ptt_sweeps', 'freeze_se_scale', 'pooled_steps',
+           'thermalized_records', 'freeze', 'reservoir_check', 'audit', 'ptt_update', 'mean_free_energy',
+           'chains_of_current_model', 'current_log_z', 'check_log_z_bound', 'evaluate', 'final_evaluation',
+           'final_done', 'final_evaluation_due', 'train', 'auto_resume', 'fit']
 
 # %% ../nbs/09_train.ipynb #faabb016
 import math, signal, sys, threading, time, warnings, hashlib
@@ -567,26 +567,38 @@ def mean_free_energy(model:RBM, data:torch.Tensor, chunk:int=4096, weights:torch
     f = torch.cat([model.free_energy(data[i:i + chunk]).double() for i in range(0, len(data), chunk)])
     return weighted_mean(f, weights).item()
 
-def chains_of_current_model(run:Run, g:torch.Generator) -> torch.Tensor:
-    "The chains after one update's PTT sweeps of the current model, run on a copy: the run's chains and swap parity are left as they were"
+def chains_of_current_model(run:Run, g:torch.Generator, start:torch.Tensor|None=None) -> torch.Tensor:
+    "The chains after one update's PTT sweeps of the current model from the run's chains (or from `start`), run on a copy: the run's chains and swap parity are left as they were"
     s = run.state
     chains, parity = s.chains, s.parity
     try:
+        if start is not None: s.chains = start
         ptt_sweeps(run, g)                  # replaces s.chains (never changes it in place)
         return s.chains
     finally: s.chains, s.parity = chains, parity
 
+LAG_Z = 4.        # an evaluation whose chains lag by more standard errors (`step_disagreement`) sweeps them again ...
+LAG_EXTRA = 8     # ... up to this many more updates' sweeps
+
+def _last_step_gaps(run:Run, chains:torch.Tensor, comm:Local) -> tuple:
+    "Free-energy gaps between the newest rung and the current model on samples of each (every process's)"
+    x_last = chains[-2] if chains.shape[0] > 1 else run.state.reservoir.samples      # the whole reservoir: a smaller error
+    return tuple(_gaps(run.ladder.last, run.model, x, comm) for x in (x_last, chains[-1]))
+
 def current_log_z(run:Run, comm:Local=LOCAL, with_lag:bool=False) -> tuple:
-    "Estimate of log Z of the current model and its standard error (from every process's chains); `with_lag`: and the last step's `step_disagreement` (NaN without a ladder)"
-    s, lag = run.state, Estimate(math.nan, math.nan)
+    "Estimate of log Z of the current model and its standard error (from every process's chains); `with_lag`: and the last step's `step_disagreement` and the extra updates' sweeps it took (NaN without a ladder)"
+    s, lag, extra = run.state, Estimate(math.nan, math.nan), math.nan
     if run.ladder is not None:
         chains = s.chains
+        g = make_generator((run.config['seed'] * 1_000_003 + s.update) * 1_024 + comm.rank + 1, s.chains.device)
         if getattr(run, '_sampled', run.model) is not run.model:     # the chains sample the model before this update's step: sample the current one
-            g = make_generator((run.config['seed'] * 1_000_003 + s.update) * 1_024 + comm.rank + 1, s.chains.device)
             chains = chains_of_current_model(run, g)
-        x_last = chains[-2] if chains.shape[0] > 1 else s.reservoir.samples      # the whole reservoir: a smaller error
-        u0, u1 = (_gaps(run.ladder.last, run.model, x, comm) for x in (x_last, chains[-1]))
-        step, lag = bar_from_gaps(u0, u1), step_disagreement(u0, u1)
+        for extra in range(LAG_EXTRA + 1):                           # chains that trail their model bias the step low: sweep them on
+            u0, u1 = _last_step_gaps(run, chains, comm)
+            lag = step_disagreement(u0, u1)
+            if not lag.value > LAG_Z * lag.se or extra == LAG_EXTRA: break
+            chains = chains_of_current_model(run, g, start=chains)
+        step = bar_from_gaps(u0, u1)
         ladder_se = pooled_steps(run.history)[1][:len(run.ladder) - 1].pow(2).sum().item()
         out = run.ladder.log_z[-1].item() + step.value, math.sqrt(step.se**2 + ladder_se)
     else:
@@ -594,7 +606,7 @@ def current_log_z(run:Run, comm:Local=LOCAL, with_lag:bool=False) -> tuple:
             _layer_to_enumerate(run.model, 'auto', run.config['pcd_exact_log_z'])
             out = log_partition(run.model).item(), 0.
         except ValueError: out = math.nan, math.nan
-    return out + (lag,) if with_lag else out
+    return out + (lag, extra) if with_lag else out
 
 def _log_likelihoods(model:RBM, train:torch.Tensor, test:torch.Tensor|None, log_z:float, weights=None, test_weights=None) -> dict:
     "Mean train (and test) log-likelihood of `model` with `log_z` (rows counted with their weights), as log-table columns"
@@ -621,10 +633,10 @@ def check_log_z_bound(run:Run, train:torch.Tensor, log_z:float, se:float, rows:i
 
 def evaluate(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, weights=None, test_weights=None, comm:Local=LOCAL):
     "Log log Z (raised to its certain lower bound where the estimate lies below it) and the train/test log-likelihoods of the current model; keep a checkpoint"
-    log_z, se, lag = current_log_z(run, comm, with_lag=True)
+    log_z, se, lag, extra = current_log_z(run, comm, with_lag=True)
     run.log_z, bound = check_log_z_bound(run, train, log_z, se, comm=comm)
     run.history.append('logs', update=run.state.update, log_z=run.log_z, log_z_se=se, seconds=run.state.seconds,
-                       log_z_bound=bound, lag=lag.value, lag_se=lag.se, **_log_likelihoods(run.model, train, test, run.log_z, weights, test_weights))
+                       log_z_bound=bound, lag=lag.value, lag_se=lag.se, lag_sweeps=extra, **_log_likelihoods(run.model, train, test, run.log_z, weights, test_weights))
     run.checkpoints.append((run.state.update, run.model.to(device='cpu').clone()))
 
 # %% ../nbs/09_train.ipynb #9fa613b3

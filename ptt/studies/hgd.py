@@ -179,6 +179,8 @@ def pcd_ais_curve(run, updates:list, data:dict, s:dict, g) -> dict:
     for u in updates:
         model, a = run.checkpoint(u), ais_check(run.checkpoint(u), s, g)
         for k, v in dict(update=u, log_z=a['log_z'], log_z_se=a['se'], **_lls(model, data, a['log_z'])).items(): out[k].append(v)
+    seconds = dict(zip(map(int, run.history.logs['update']), map(float, run.history.logs['seconds'])))
+    out['seconds'] = [seconds.get(int(u), math.nan) for u in out['update']]           # training wall-clock at each checkpoint
     i = int(np.argmax(out['test_ll']))
     return dict(curve=out, update=out['update'][i], test_ll=out['test_ll'][i], train_ll=out['train_ll'][i], log_z=out['log_z'][i])
 
@@ -316,8 +318,8 @@ def run_unit(unit:str, s:dict, folder:Path, work:Path, data:dict) -> dict:
         if unit == 'ptt': out['ladder_rungs'] = len(run.ladder)
         save_model(c['model'], folder / f'{unit}_model.pt'); save_samples(c['samples'], folder / f'{unit}_samples.npz')
     elif unit == 'pcd_ais':
-        pcd = json.loads((folder / 'pcd.json').read_text())
-        out = pcd_ais_curve(load_run(work / 'pcd.h5'), pcd['curve']['update'], data, s, make_generator(s['seed'] + 2))
+        run = load_run(work / 'pcd.h5')                  # every checkpoint: the ladder picks few of them when it may pick models between
+        out = pcd_ais_curve(run, [u for u, _ in run.checkpoints], data, s, make_generator(s['seed'] + 2))
     elif unit == 'pcd_bounds':
         pcd, ais = (json.loads((folder / f'{u}.json').read_text()) for u in ('pcd', 'pcd_ais'))
         out = pcd_bound_rows(load_run(work / 'pcd.h5'), pcd, ais, data)
@@ -381,8 +383,7 @@ def plot_ll_curves(results:dict, axes=None):
     if 'pcd_ais' in results:
         a, st = results['pcd_ais']['curve'], STYLE['pcd']
         axes[0].plot(a['update'], a['test_ll'], ':', marker='x', ms=4, color=st['color'], label='PCD test, AIS log Z')
-        sec = dict(zip(results['pcd']['curve']['update'], results['pcd']['curve']['seconds']))
-        axes[1].plot([sec[u] for u in a['update']], a['test_ll'], ':', marker='x', ms=4, color=st['color'], label='PCD, AIS log Z')
+        axes[1].plot(a['seconds'], a['test_ll'], ':', marker='x', ms=4, color=st['color'], label='PCD, AIS log Z')
     if 'bfn' in results:
         b = results['bfn']
         axes[0].axhline(b['test_ll'], color=STYLE['bfn']['color'], ls='-.', lw=1, label='BFN test bound (end)')

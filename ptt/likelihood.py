@@ -113,7 +113,7 @@ def bar_log_z_step(model_prev:RBM, model_next:RBM, samples_prev:torch.Tensor, sa
 # %% ../nbs/06_likelihood.ipynb #83291fd8
 def step_disagreement(u0, u1) -> Estimate:
     "Forward minus backward one-sided estimate of a log Z step from the gaps $u=E_{\rm next}-E_{\rm prev}$ on samples of each model, with its standard error: about 0 at equilibrium, positive when the samples of `next` lag behind their model"
-    f, b = (log_mean_exp_estimate(torch.as_tensor(x, dtype=torch.float64)) for x in (-torch.as_tensor(u0), torch.as_tensor(u1)))
+    f, b = log_mean_exp_estimate(-torch.as_tensor(u0)), log_mean_exp_estimate(torch.as_tensor(u1))
     return Estimate(f.value + b.value, math.hypot(f.se, b.se))
 
 # %% ../nbs/06_likelihood.ipynb #bb90160b

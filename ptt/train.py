@@ -580,10 +580,12 @@ def chains_of_current_model(run:Run, g:torch.Generator, start:torch.Tensor|None=
 LAG_Z = 4.        # an evaluation whose chains lag by more standard errors (`step_disagreement`) sweeps them again ...
 LAG_EXTRA = 8     # ... up to this many more updates' sweeps
 
-def _last_step_gaps(run:Run, chains:torch.Tensor, comm:Local) -> tuple:
-    "Free-energy gaps between the newest rung and the current model on samples of each (every process's)"
-    x_last = chains[-2] if chains.shape[0] > 1 else run.state.reservoir.samples      # the whole reservoir: a smaller error
-    return tuple(_gaps(run.ladder.last, run.model, x, comm) for x in (x_last, chains[-1]))
+def _last_step_gaps(run:Run, chains:torch.Tensor, comm:Local, u0:torch.Tensor|None=None) -> tuple:
+    "Free-energy gaps between the newest rung and the current model on samples of each (every process's); `u0`: the newest rung's, if already known"
+    if u0 is None or chains.shape[0] > 1:
+        x_last = chains[-2] if chains.shape[0] > 1 else run.state.reservoir.samples      # the whole reservoir: a smaller error
+        u0 = _gaps(run.ladder.last, run.model, x_last, comm)
+    return u0, _gaps(run.ladder.last, run.model, chains[-1], comm)
 
 def current_log_z(run:Run, comm:Local=LOCAL, with_lag:bool=False) -> tuple:
     "Estimate of log Z of the current model and its standard error (from every process's chains); `with_lag`: and the last step's `step_disagreement` and the extra updates' sweeps it took (NaN without a ladder)"
@@ -593,8 +595,9 @@ def current_log_z(run:Run, comm:Local=LOCAL, with_lag:bool=False) -> tuple:
         g = make_generator((run.config['seed'] * 1_000_003 + s.update) * 1_024 + comm.rank + 1, s.chains.device)
         if getattr(run, '_sampled', run.model) is not run.model:     # the chains sample the model before this update's step: sample the current one
             chains = chains_of_current_model(run, g)
+        u0 = None
         for extra in range(LAG_EXTRA + 1):                           # chains that trail their model bias the step low: sweep them on
-            u0, u1 = _last_step_gaps(run, chains, comm)
+            u0, u1 = _last_step_gaps(run, chains, comm, u0)          # the reservoir's gaps once: it does not change
             lag = step_disagreement(u0, u1)
             if not lag.value > LAG_Z * lag.se or extra == LAG_EXTRA: break
             chains = chains_of_current_model(run, g, start=chains)

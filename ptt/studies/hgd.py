@@ -7,12 +7,12 @@ Docs: https://ptt-dev.github.io/ptt/hgd.html.md"""
 # %% auto #0
 __all__ = ['FULL', 'QUICK', 'CONTINENTS', 'EXACT_HIDDEN', 'SOURCES', 'UNITS', 'STYLE', 'CONTINENT_COLORS', 'split_indices',
            'study_data', 'knn_labels', 'continent_fractions', 'tv', 'train_run', 'report_summary', 'ais_check',
-           'exact_reference', 'ptt_choice', 'checkpoint_rungs', 'pcd_choice', 'pcd_ais_curve', 'pcd_bound_rows',
-           'train_bfn', 'bfn_choice', 'bfn_time_steps', 'error_histogram', 'privacy_summary', 'sample_metrics',
-           'reference_metrics', 'tree_summary', 'save_json', 'save_samples', 'load_samples', 'save_model', 'load_model',
-           'run_unit', 'run_study', 'load_study', 'plot_ll_curves', 'plot_pca', 'plot_mode_weights', 'plot_nn_panel',
-           'plot_error_histograms', 'plot_trees', 'summary_rows', 'print_summary', 'sample_panels', 'print_privacy',
-           'show_study']
+           'exact_reference', 'ptt_choice', 'seconds_at', 'checkpoint_rungs', 'pcd_choice', 'pcd_ais_curve',
+           'pcd_bound_rows', 'train_bfn', 'bfn_choice', 'bfn_time_steps', 'error_histogram', 'privacy_summary',
+           'sample_metrics', 'reference_metrics', 'tree_summary', 'save_json', 'save_samples', 'load_samples',
+           'save_model', 'load_model', 'run_unit', 'run_study', 'load_study', 'plot_ll_curves', 'plot_pca',
+           'plot_mode_weights', 'plot_nn_panel', 'plot_error_histograms', 'plot_trees', 'summary_rows', 'print_summary',
+           'sample_panels', 'print_privacy', 'show_study']
 
 # %% ../../nbs/21_hgd.ipynb #hgd-002
 import json, math, shutil, time, warnings
@@ -141,6 +141,11 @@ def ptt_choice(run, data:dict, s:dict, g) -> dict:
                 own_test_ll=float(logs['test_ll'][i]), log_z=z, log_z_se=out.log_z_se[-1].item(), **_lls(model, data, z),
                 n_rungs=len(rungs) + 1, sampler=report_summary(out.report), ais=ais_check(model, s, g), curve=curve)
 
+def seconds_at(run, updates:list) -> list:
+    "The run's training wall-clock at each of the logged `updates` (NaN where none was logged)"
+    seconds = dict(zip(map(int, run.history.logs['update']), map(float, run.history.logs['seconds'])))
+    return [seconds.get(int(u), math.nan) for u in updates]
+
 def checkpoint_rungs(run, values:list) -> list:
     "Indices of the rungs of a checkpoint ladder (its `values`) that are saved checkpoints of `run`, not models interpolated between them"
     saved = {int(u) for u, _ in run.checkpoints}
@@ -161,8 +166,7 @@ def pcd_choice(run, data:dict, s:dict, g) -> dict:
     out = run_ladder(built.models[:t + 1], s['n_samples'], generator=g, **_sampling(s))
     z = out.log_z[-1].item()
     logs = run.history.logs
-    seconds = dict(zip(map(int, logs['update']), map(float, logs['seconds'])))
-    curve['seconds'] = [seconds.get(v, math.nan) for v in curve['update']]
+    curve['seconds'] = seconds_at(run, curve['update'])
     if model.n_hidden <= EXACT_HIDDEN:
         curve['exact_log_z'] = [log_partition(built.models[i].to(dtype=torch.float64)).item() for i in rungs]
         curve['all_updates'] = [int(v) for v in logs['update']]
@@ -179,8 +183,7 @@ def pcd_ais_curve(run, updates:list, data:dict, s:dict, g) -> dict:
     for u in updates:
         model, a = run.checkpoint(u), ais_check(run.checkpoint(u), s, g)
         for k, v in dict(update=u, log_z=a['log_z'], log_z_se=a['se'], **_lls(model, data, a['log_z'])).items(): out[k].append(v)
-    seconds = dict(zip(map(int, run.history.logs['update']), map(float, run.history.logs['seconds'])))
-    out['seconds'] = [seconds.get(int(u), math.nan) for u in out['update']]           # training wall-clock at each checkpoint
+    out['seconds'] = seconds_at(run, out['update'])
     i = int(np.argmax(out['test_ll']))
     return dict(curve=out, update=out['update'][i], test_ll=out['test_ll'][i], train_ll=out['train_ll'][i], log_z=out['log_z'][i])
 

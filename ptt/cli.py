@@ -125,7 +125,7 @@ def save_array(path, x):
 
 # %% ../nbs/14_cli.ipynb #4331b6a3
 _OPTIONS = dict(n_hidden='--hidden', updates='--updates', n_chains='--chains', gibbs_steps='--gibbs-steps', batch_size='--batch-size',
-                lr='--lr', max_lr='--max-lr', lr_floor='--lr-floor', floor='--lr-floor', lr_decay='--lr-decay', alpha='--alpha',
+                lr='--lr', max_lr='--max-lr', lr_floor='--lr-floor', floor='--lr-floor', lr_decay='--lr-decay', max_gain='--max-gain', alpha='--alpha',
                 seed='--seed', method='--method', centered='--centered', visible='--visible', test_frac='--test-frac',
                 save_every='--save-every', threads='--threads')   # training settings (make_config's names) and the options that set them
 
@@ -180,7 +180,7 @@ def _states(x, visible) -> int:
 def _given(a) -> dict:
     "The training settings given on the command line, by make_config's names"
     s = dict(updates=a.updates, n_chains=a.chains, gibbs_steps=a.gibbs_steps, batch_size=a.batch_size, lr=a.lr, max_lr=a.max_lr,
-             lr_floor=a.lr_floor, lr_decay=a.lr_decay, alpha=a.alpha, seed=a.seed, centered=a.centered)
+             lr_floor=a.lr_floor, lr_decay=a.lr_decay, max_gain=a.max_gain, alpha=a.alpha, seed=a.seed, centered=a.centered)
     return {k: v for k, v in s.items() if v is not None}
 
 def _check_train_options(a, hidden:int, run:Run|None) -> dict:
@@ -416,6 +416,7 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument('--max-lr', type=float, help="highest rate PTT's adaptive rule may set (default: max(0.1, --lr); PCD: --lr)")
     t.add_argument('--lr-floor', type=float, help="lowest rate PTT's cosine rule may set (default: none, the paper's rule)")
     t.add_argument('--lr-decay', type=float, help="fraction of the updates at the end over which the rates fall to zero (default: 0)")
+    t.add_argument('--max-gain', type=float, help="bound on a step's gain, rate times curvature, along every direction (default: 1 for PTT's adaptive rate: its stiffest direction damped, its rates capped by the next; 0: off, PCD's default)")
     t.add_argument('--centered', action=argparse.BooleanOptionalAction, help="centered gradient steps, or the plain gradient with --no-centered (default: plain, but centered for PTT on the generated ising data)")
     t.add_argument('--alpha', type=float, help="target swap acceptance between rungs (default: 0.3)")
     t.add_argument('--seed', type=int, help="random seed of the model, the chains and the train/test split (default: 0)")

@@ -416,7 +416,7 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument('--max-lr', type=float, help="highest rate PTT's adaptive rule may set (default: max(0.1, --lr); PCD: --lr)")
     t.add_argument('--lr-floor', type=float, help="lowest rate PTT's cosine rule may set (default: none, the paper's rule)")
     t.add_argument('--lr-decay', type=float, help="fraction of the updates at the end over which the rates fall to zero (default: 0)")
-    t.add_argument('--max-gain', type=float, help="bound on a step's gain, rate times curvature, along every direction (default: 1 for PTT's adaptive rate: its stiffest direction damped, its rates capped by the next; 0: off, PCD's default)")
+    t.add_argument('--max-gain', type=float, help="bound on a step's gain, rate times curvature, along every direction (default: 0, off; 1: the stiffest direction damped to gain 1, the rates capped by the next)")
     t.add_argument('--centered', action=argparse.BooleanOptionalAction, help="centered gradient steps, or the plain gradient with --no-centered (default: plain, but centered for PTT on the generated ising data)")
     t.add_argument('--alpha', type=float, help="target swap acceptance between rungs (default: 0.3)")
     t.add_argument('--seed', type=int, help="random seed of the model, the chains and the train/test split (default: 0)")

@@ -98,14 +98,19 @@ def _gain_scales(rates:dict, n_visible:int, n_hidden:int, like:torch.Tensor) -> 
     return torch.cat([torch.full((n,), rates[k], dtype=like.dtype, device=like.device)
                       for k, n in zip(GROUPS, (n_visible * n_hidden, n_visible, n_hidden))]).sqrt()
 
-def covariance_times(model:RBM, samples:torch.Tensor, u:torch.Tensor, weights:torch.Tensor|None=None, offsets:tuple|None=None,
-                     logits:torch.Tensor|None=None) -> torch.Tensor:
-    "$C u$: the covariance of the statistics $\\phi=(vh^T, v, h)$ (centered on `offsets` if given) over `samples` (rows counted with `weights`), $h$ drawn from $p(h|v)$, times a flat direction `u`"
+def _statistics(model:RBM, samples:torch.Tensor, weights:torch.Tensor|None=None, offsets:tuple|None=None, logits:torch.Tensor|None=None) -> tuple:
+    "What `covariance_times` needs of `samples`, computed once for any number of directions: flat visible states and hidden probabilities (centered on `offsets`), the hidden units' conditional variance, the normalized weights"
     v, p = model._flat(samples), model.hidden_probs(samples, logits)
     q = p * (1 - p)                                          # the hidden units' conditional variance
     if offsets is not None: v, p = v - offsets[0], p - offsets[1]
-    nv, nh = v.shape[-1], p.shape[-1]
     w = torch.full((len(v),), 1 / len(v), dtype=v.dtype, device=v.device) if weights is None else (weights / weights.sum()).to(v.dtype)
+    return v, p, q, w
+
+def covariance_times(model:RBM, samples:torch.Tensor, u:torch.Tensor, weights:torch.Tensor|None=None, offsets:tuple|None=None,
+                     logits:torch.Tensor|None=None, stats:tuple|None=None) -> torch.Tensor:
+    "$C u$: the covariance of the statistics $\\phi=(vh^T, v, h)$ (centered on `offsets` if given) over `samples` (rows counted with `weights`), $h$ drawn from $p(h|v)$, times a flat direction `u` (`stats`: `_statistics`, if at hand)"
+    v, p, q, w = stats or _statistics(model, samples, weights, offsets, logits)
+    nv, nh = v.shape[-1], p.shape[-1]
     U, a, b = u[:nv * nh].view(nv, nh), u[nv * nh:nv * nh + nv], u[nv * nh + nv:]
     vu = v @ U
     y = (vu * p).sum(-1) + v @ a + p @ b                     # E[φ·u | v]
@@ -125,15 +130,14 @@ def _orthonormal(u:torch.Tensor) -> torch.Tensor:
 def stiff_directions(model:RBM, samples:torch.Tensor, rates:dict, directions:torch.Tensor|None=None, iters:int=1, k:int=2,
                      weights:torch.Tensor|None=None, offsets:tuple|None=None, logits:torch.Tensor|None=None, generator:torch.Generator|None=None) -> tuple:
     "The gains of a gradient step with per-group `rates` along its `k` stiffest directions (top eigenvalues of $R^{1/2}CR^{1/2}$, `covariance_times`, in its scaled coordinates) by `iters` block power iterations from the rows of `directions` (random if None): (gains, directions)"
-    v = model._flat(samples)
-    nv, nh = v.shape[-1], model.n_hidden
-    r = _gain_scales(rates, nv, nh, v)
+    stats = _statistics(model, samples, weights, offsets, logits)
+    v = stats[0]
+    r = _gain_scales(rates, v.shape[-1], model.n_hidden, v)
     u = torch.randn(k, len(r), generator=generator, dtype=v.dtype, device=v.device) if directions is None else directions.to(v.dtype)
-    if logits is None: logits = model.hidden_logits(samples)
     gains = torch.zeros(len(u), dtype=v.dtype, device=v.device)
     for _ in range(iters):
         u = _orthonormal(u)
-        s = torch.stack([r * covariance_times(model, samples, r * x, weights, offsets, logits) for x in u])
+        s = torch.stack([r * covariance_times(model, samples, r * x, stats=stats) for x in u])
         gains, u = (u * s).sum(1), s                         # the Rayleigh quotients of the orthonormal directions
     return gains.tolist(), _orthonormal(u)
 

@@ -68,7 +68,7 @@ class TrainState:
     opt: AdaptiveLR|None = None
     vis_offset: torch.Tensor|None = None   # centered training: the visible offset μ (flat layout)
     hid_offset: torch.Tensor|None = None   # centered training: the hidden offset λ (a moving average)
-    gain_direction: torch.Tensor|None = None   # the step's stiffest direction so far (`ptt.optim.step_gain`), carried from update to update
+    gain_direction: torch.Tensor|None = None   # the step's two stiffest directions so far, as rows (`ptt.optim.stiff_directions`), carried from update to update
     rng: torch.Tensor|None = None          # generator state (torch.Generator.get_state())
     seconds: float = 0.                    # training wall time so far
     stopped: str = ""                      # why training stopped early, if it did

@@ -248,16 +248,18 @@ def _summed_moments(run:Run, pos:tuple, neg:tuple, n_batch:int, n_samples:int, c
     parts = [f.reshape(p.shape) for f, p in zip(flat.split([p.numel() for p in parts]), parts)]
     return tuple(parts[:3]), tuple(torch.zeros_like(q) for q in neg), parts[3]
 
+def _offsets(run:Run) -> tuple|None:
+    "The centering offsets of a centered run (visible, hidden), or None"
+    return (run.state.vis_offset, run.state.hid_offset) if run.config.get('centered') else None
+
 def _gradient(run:Run, batch:torch.Tensor, samples:torch.Tensor, comm:Local=LOCAL, logits:torch.Tensor|None=None) -> tuple:
     "This update's gradient over every process's batch slice and chains (`logits`: their hidden inputs, if at hand): centered if configured (the hidden offset follows the batch's mean activation slowly), with the L2 penalty"
-    m, s, offsets = run.model, run.state, None
+    m, s = run.model, run.state
     pos, neg = _moments(m, batch), _moments(m, samples, logits=logits)
     hidden_mean = pos[2]
     if comm.world > 1: pos, neg, hidden_mean = _summed_moments(run, pos, neg, len(batch), len(samples), comm)
-    if run.config.get('centered'):
-        s.hid_offset = (1 - OFFSET_SMOOTHING) * s.hid_offset + OFFSET_SMOOTHING * hidden_mean
-        offsets = s.vis_offset, s.hid_offset
-    grads = _combine(m, pos, neg, offsets)
+    if run.config.get('centered'): s.hid_offset = (1 - OFFSET_SMOOTHING) * s.hid_offset + OFFSET_SMOOTHING * hidden_mean
+    grads = _combine(m, pos, neg, _offsets(run))
     l2 = run.config['l2']
     return (grads[0] - l2 * m.weights, *grads[1:]) if l2 else grads
 
@@ -267,12 +269,10 @@ def _stiff_step(run:Run, grads:tuple, rates:dict, samples:torch.Tensor, comm:Loc
     "With `max_gain`: the step's gain kept at most `max_gain` along every direction (over the chains): the stiffest direction damped to it, the rates (and the rule's) capped by the next; (grads, rates, the two gains before either)"
     s, cap = run.state, run.config.get('max_gain', 0.)
     if not cap: return grads, rates, math.nan, math.nan
-    centered = run.config.get('centered')
-    offsets = (s.vis_offset, s.hid_offset) if centered else None
-    start = s.gain_direction is None
+    centered, start = run.config.get('centered'), s.gain_direction is None
     g = make_generator(run.config['seed'] + 7, samples.device) if start else None
     gains, s.gain_direction = stiff_directions(run.model, samples, rates, s.gain_direction, GAIN_START_ITERS if start else 1, k=2,
-                                               offsets=offsets, logits=logits, generator=g)
+                                               offsets=_offsets(run), logits=logits, generator=g)
     g1, g2 = comm.max(torch.tensor(gains, dtype=torch.float64, device=samples.device)).tolist()
     damp = not centered and comm.world == 1           # a damped direction must be the same on every process, and in the stepped parameters
     scale = cap / max(g2 if damp else g1, cap)
@@ -664,9 +664,8 @@ def evaluated_gain(run:Run, comm:Local=LOCAL) -> float:
     if run.config.get('max_gain', 0.) or not run.history.steps.get('lr_weights'): return math.nan
     rates = {k: run.history.steps[f'lr_{k}'][-1] for k in GROUPS}
     x, old = (s.chains[-1] if run.ladder is not None else s.chains), getattr(run, '_eval_gain_direction', None)
-    offsets = (s.vis_offset, s.hid_offset) if run.config.get('centered') else None
-    gain, run._eval_gain_direction = step_gain(run.model, x, rates, old, 20 if old is None else 5, offsets=offsets,
-                                               generator=make_generator(run.config['seed'] + 7, x.device))
+    gain, run._eval_gain_direction = step_gain(run.model, x, rates, old, 20 if old is None else 5, offsets=_offsets(run),
+                                               generator=make_generator(run.config['seed'] + 7, x.device) if old is None else None)
     gain = comm.max(torch.tensor(gain, dtype=torch.float64, device=x.device)).item()
     if gain > UNSTABLE_GAIN and run.config['adaptive'] and not getattr(run, '_gain_warned', False):
         run._gain_warned = True

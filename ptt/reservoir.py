@@ -17,7 +17,7 @@ from .kernels import ptt_sweep, swap, gibbs, track
 from fastcore.basics import patch
 from .diagnostics import rungs_from_ids, thermalization_plan, rung_occupancy, round_trips, ThermalizationPlan, Occupancy
 
-# %% ../nbs/05_reservoir.ipynb #e2c37317
+# %% ../nbs/05_reservoir.ipynb #539040c4
 RENEWAL_TOL = 0.01
 
 def hidden_input_range(model:RBM) -> torch.Tensor:

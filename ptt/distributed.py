@@ -18,7 +18,7 @@ from tqdm import tqdm
 from fastcore.basics import patch
 from .kernels import make_generator
 from .ladder import LadderBroken
-from .reservoir import Reservoir, Tempering, Thermalization, next_block, renewal_plan, joint_plan, FRESH_RUNG_0
+from .reservoir import Reservoir, Tempering, Thermalization, next_block, renewal_plan, ladder_plan
 from .diagnostics import autocorrelation, acf_noise, tau_exp, tau_int, round_trips, rung_occupancy, ThermalizationPlan, plan_from_taus, _rungs
 from .run import Run, save_run, load_run, check_run_path
 from .threads import set_threads
@@ -271,10 +271,9 @@ def sharded_plan(rungs:torch.Tensor, T:int, comm:Comm, n_therm_factor:float=20.,
     te, ti = tau_exp(C, 0.5, 0.05, acf_noise(C, n_steps * chains, c), 10.), tau_int(C, c)      # as ladder_taus
     return plan_from_taus(te, ti, n_steps, n_therm_factor, spacing_factor, c)
 
-def sharded_renewal_plan(origin:torch.Tensor, sweeps:int, done:int, comm:Comm, n_therm_factor:float=20., energies:list|None=None, **kwargs) -> ThermalizationPlan:
-    "`ptt.reservoir.renewal_plan` of every rank's states above rung 0 (and, where the engine records them, its top level's free energies), gathered"
-    extra = dict(energies=comm.gather(torch.stack(energies), 1)) if energies else {}
-    return renewal_plan(comm.gather(origin, 1), sweeps, done, n_therm_factor=n_therm_factor, **extra, **kwargs)
+def sharded_renewal_plan(origin:torch.Tensor, sweeps:int, done:int, comm:Comm, n_therm_factor:float=20., **kwargs) -> ThermalizationPlan:
+    "`ptt.reservoir.renewal_plan` of every rank's states above rung 0, gathered"
+    return renewal_plan(comm.gather(origin, 1), sweeps, done, n_therm_factor=n_therm_factor, **kwargs)
 
 def sharded_thermalize(tmp:Tempering, comm:Comm, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, progress=None, renewal:bool=False) -> Thermalization:
     "`Tempering.thermalize` of every rank's replicas: blocks of sweeps until the plan from all of them (with `renewal`, above a reservoir: from the states' renewals; with an independent rung 0, from both) is reliable, or `max_sweeps`"
@@ -286,11 +285,8 @@ def sharded_thermalize(tmp:Tempering, comm:Comm, factor:float=20., min_sweeps:in
         acc = comm.sum(acc * n) / total                                  # the mean over every rank's chains
         trajs.append(traj); acc_sum, done = acc_sum + acc * block, done + block
         rungs = torch.cat(trajs)
-        if renewal and tmp.reservoir is not None: plan = sharded_renewal_plan(tmp.origin, tmp.sweeps, done, comm, factor, getattr(tmp, 'energies', None))
-        else:                                                            # as `ptt.reservoir.ladder_plan`, from every rank's replicas
-            plan = sharded_plan(rungs, tmp.n_rungs, comm, n_therm_factor=factor)
-            if tmp.reservoir is None and tmp.origin is not None:
-                plan = joint_plan(plan, sharded_renewal_plan(tmp.origin, tmp.sweeps, done, comm, factor, source=FRESH_RUNG_0))
+        plan = ladder_plan(tmp, renewal, lambda: sharded_plan(rungs, tmp.n_rungs, comm, n_therm_factor=factor),
+                           lambda **kw: sharded_renewal_plan(tmp.origin, tmp.sweeps, done, comm, factor, **kw))
         if plan.reliable or done >= max_sweeps: break
         block = next_block(plan.tau_therm, done, factor, min_sweeps, max_sweeps)
         if progress is not None: progress(done, done + block)

@@ -44,8 +44,8 @@ class Tempering:
         self._gaps = self._logits = None                   # the reservoir's ΔE_1 and hidden inputs under model 1, once needed (`reservoir_gaps`)
         # if `track_origin`, the sweep at which each state was last renewed (-1: a starting state), for the renewal plans of `thermalize`:
         # drawn from the reservoir, or, without one, drawn afresh by the Gibbs sweep of an independent rung 0
-        self.renews = reservoir is not None or independent(models[0])
-        self.origin = torch.full(x.shape[:2], -1, dtype=torch.long, device=x.device) if self.renews and track_origin else None
+        renews = reservoir is not None or independent(models[0])
+        self.origin = torch.full(x.shape[:2], -1, dtype=torch.long, device=x.device) if renews and track_origin else None
 
     @property
     def n_rungs(self) -> int: return len(self.models)
@@ -156,12 +156,11 @@ def joint_plan(walk:ThermalizationPlan, renewal:ThermalizationPlan) -> Thermaliz
 
 FRESH_RUNG_0 = 'rung 0 (an independent model, drawn afresh at every sweep)'
 
-def ladder_plan(tmp, rungs:torch.Tensor, done:int, factor:float=20., renewal:bool=False) -> ThermalizationPlan:
-    "The plan for `tmp` after `done` sweeps of this run with rung trajectory `rungs`: above a reservoir with `renewal`, from the states' renewals; with an independent rung 0, from the rung index and the renewals together; else from the rung index"
-    if renewal and tmp.reservoir is not None: return renewal_plan(tmp.origin, tmp.sweeps, done, factor)
-    walk = thermalization_plan(rungs, tmp.n_rungs, n_therm_factor=factor)
-    if tmp.reservoir is not None or tmp.origin is None: return walk
-    return joint_plan(walk, renewal_plan(tmp.origin, tmp.sweeps, done, factor, source=FRESH_RUNG_0))
+def ladder_plan(tmp, renewal:bool, walk, renewed) -> ThermalizationPlan:
+    "Which plan `tmp` is judged by: above a reservoir with `renewal`, `renewed()` (from the states' renewals); with an independent rung 0, `walk()` (from the rung index) and `renewed` together; else `walk()`"
+    if renewal and tmp.reservoir is not None: return renewed()
+    if tmp.reservoir is not None or tmp.origin is None: return walk()
+    return joint_plan(walk(), renewed(source=FRESH_RUNG_0))
 
 # %% ../nbs/05_reservoir.ipynb #1eb96221
 @patch
@@ -177,7 +176,8 @@ def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:
         acc, traj = self.run(block, trajectory=True)
         trajs.append(traj); acc_sum, done = acc_sum + acc * block, done + block
         rungs = torch.cat(trajs)
-        plan = ladder_plan(self, rungs, done, factor, renewal)
+        plan = ladder_plan(self, renewal, lambda: thermalization_plan(rungs, self.n_rungs, n_therm_factor=factor),
+                           lambda **kw: renewal_plan(self.origin, self.sweeps, done, factor, **kw))
         if plan.reliable or done >= max_sweeps or (stop is not None and stop(acc)): break
         block = next_block(plan.tau_therm, done, factor, min_sweeps, max_sweeps)
         if progress is not None: progress(done, done + block)

@@ -4,8 +4,11 @@ The floor of a sweep is what no implementation can avoid: the two matrix product
 hidden→visible, batched over the rungs of a stack) and drawing one uniform per unit. For a Potts RBM (categorical
 visible units; the protein family PF13354's shape, 202 sites × 21 states) the floor is the gathered sum of one weight
 row per site for visible→hidden (what the kernel does instead of a product with the N_v·q one-hot columns), the
-product hidden→visible (N_v·q outputs), and one uniform per hidden unit and per site. Everything else
-(bias, sigmoid, comparison) should add little on top. Sweeps are timed as training runs them, in calls of
+product hidden→visible (N_v·q outputs), one uniform per hidden unit and per site, and the categorical draw's own
+unavoidable work: one exponential per state, the cumulative sum over a site's states, and the site's uniform (scaled by
+the total) placed in it by a binary search. Everything else (bias, sigmoid, the softmax's shift and
+normalization) should add little on top. For Potts shapes the floor without the draw (products and uniforms only) is
+printed too, as `products ms`. Sweeps are timed as training runs them, in calls of
 `--sweeps` consecutive sweeps (PTT and PCD use 10), and reported per sweep; kernel and floor are timed
 interleaved, so that the drift of a shared machine affects both alike. Usage:
 
@@ -59,8 +62,8 @@ def floor_fn(model, v, generator, k):
     return run
 
 
-def potts_floor_fn(model, v, generator, k):
-    "The unavoidable work of `k` Potts sweeps: one gathered weight row per site summed (visible→hidden), the product hidden→visible, one uniform per hidden unit and per site"
+def potts_floor_fn(model, v, generator, k, draw=True):
+    "The unavoidable work of `k` Potts sweeps: one gathered weight row per site summed (visible→hidden), the product hidden→visible, one uniform per hidden unit and per site, and (`draw`) the categorical draw's exponentials, cumulative sums and searches"
     n_v, q, n_h = model.weights.shape[-3:]
     rows = v.argmax(-1) + torch.arange(n_v, device=v.device) * q
     if model.is_stack: rows = rows + (torch.arange(v.shape[0], device=v.device) * n_v * q).view(-1, 1, 1)
@@ -76,6 +79,10 @@ def potts_floor_fn(model, v, generator, k):
             torch.rand(hshape, generator=generator, out=uh, device=v.device)
             mm(h, wt, out=vout)
             torch.rand(uv.shape, generator=generator, out=uv, device=v.device)
+            if draw:                   # rung by rung, as the kernel draws (a whole stack's cumulative sums at once overflow the caches)
+                for e, u in zip(vout.view(-1, *v.shape[-3:]), uv.view(-1, *v.shape[-3:-1])):
+                    cdf = e.exp_().view(v.shape[-3:]).cumsum(-1)
+                    torch.searchsorted(cdf, u.unsqueeze(-1) * cdf[..., -1:])
     return run
 
 
@@ -89,16 +96,19 @@ def main():
     g = make_generator(0, args.device)
     print(f"device {args.device}, {args.chains} chains per rung, {args.sweeps} sweeps per call, torch {torch.__version__}, "
           f"{torch.get_num_threads()} threads")
-    print(f"{'N_v':>5} {'q':>3} {'N_h':>5} {'rungs':>5} {'sweep ms':>10} {'floor ms':>10} {'ratio':>6}")
+    print(f"{'N_v':>5} {'q':>3} {'N_h':>5} {'rungs':>5} {'sweep ms':>10} {'floor ms':>10} {'ratio':>6} {'products ms':>12} {'ratio':>6}")
     worst = 0.
     for n_visible, n_hidden, n_states in [(784, 100, None), (400, 40, None), (202, 100, 21)]:
         for n_rungs in (1, 2, 16):
             model = ladder(n_visible, n_hidden, n_rungs, args.device, g, n_states)
             v = model.random_visible(args.chains, g)
             k = args.sweeps
-            sweep, floor = (t / k for t in timed_pair([lambda: gibbs(model, v, k, g), floor_fn(model, v, g, k)], args.device, args.repeats))
+            fns = [lambda: gibbs(model, v, k, g), floor_fn(model, v, g, k)]
+            if n_states: fns.append(potts_floor_fn(model, v, g, k, draw=False))
+            sweep, floor, *products = (t / k for t in timed_pair(fns, args.device, args.repeats))
             worst = max(worst, sweep / floor)
-            print(f"{n_visible:>5} {n_states or 2:>3} {n_hidden:>5} {n_rungs:>5} {sweep*1e3:>10.3f} {floor*1e3:>10.3f} {sweep/floor:>6.2f}")
+            extra = f" {products[0]*1e3:>12.3f} {sweep/products[0]:>6.2f}" if products else ''
+            print(f"{n_visible:>5} {n_states or 2:>3} {n_hidden:>5} {n_rungs:>5} {sweep*1e3:>10.3f} {floor*1e3:>10.3f} {sweep/floor:>6.2f}{extra}")
     print(f"worst ratio to floor: {worst:.2f}")
 
 

@@ -319,20 +319,16 @@ def before_budgets(s:dict) -> dict:
     "The point settings `s` as a split saved before the BFN budget rows existed records them"
     return {k: v for k, v in point_settings(s).items() if k not in BUDGET_KEYS}
 
-def add_bfn_budgets(r:dict, s:dict, folder, path=None, pace_steps:int=400) -> dict:
-    "The saved split summary `r` with the BFN budget rows of `s` it lacks added (its split rebuilt and checked against the saved PTT model); the BFN's pace is measured afresh over `pace_steps` steps, not read from the old run"
+def add_bfn_budgets(r:dict, s:dict, folder, path=None) -> dict:
+    "The saved split summary `r` with the BFN budget rows of `s` it lacks added (its split rebuilt and checked against the saved PTT model); their steps come from the first BFN's pace, measured in the same run and conditions as PTT's clock"
     seed, r = r['seed'], dict(r)
     sp, ptt = make_split(seed, s, path), load_models(folder, seed)['ptt']
     lp_ptt = log_probs(ptt, sp['test'], r['ptt']['exact_log_z'])
     if abs(lp_ptt.mean().item() - r['ptt']['exact_test_ll']) > 1e-6: raise ValueError(f"seed {seed}: the rebuilt split does not reproduce the saved PTT test LL")
-    t = time.perf_counter()
-    fit_bfn(sp['train_states'], n_classes=sp['sizes'], steps=pace_steps, width=s['bfn_width'], depth=s['bfn_depth'], batch_size=len(sp['train_states']),
-            lr=s['bfn_lr'], seed=seed, progress=False)
-    pace = dict(steps=pace_steps, train_seconds=time.perf_counter() - t)
+    pace = dict(steps=r['bfn'].get('steps', s['bfn_steps']), train_seconds=r['bfn']['train_seconds'])     # older splits did not record the steps
     for name, factor in bfn_budgets(s):
         if name in r: continue
         r[name], lp = bfn_row(sp, s, seed, bfn_time_steps(pace, r['ptt'], factor))
-        r[name]['pace'] = pace
         r['paired'] = r['paired'] | {f'{name} - ptt': paired(lp, lp_ptt)}
     return r | dict(settings=point_settings(s))
 

@@ -441,10 +441,10 @@ def plot_seeds(results:list, ax=None):
 
 def table(results:list) -> str:
     "One line per split and model: test LL (exact / own estimate), P(record), sample fractions, Pearson r, NN summary"
-    lines = [f"{'seed':>4} {'model':>9} {'upd':>5} {'test LL':>8} {'(est.)':>8} {'train LL':>8} {'P(rec)':>6} {'rec':>5} {'copy':>5} {'novel':>5} "
+    lines = [f"{'seed':>4} {'model':>15} {'upd':>5} {'test LL':>8} {'(est.)':>8} {'train LL':>8} {'P(rec)':>6} {'rec':>5} {'copy':>5} {'novel':>5} "
              f"{'r':>6} {'EMD':>6} {'W(NN)':>6} {'p':>5}"]
     for r in results:
-        lines.append(f"{r['seed']:>4} {'test set':>9} {'':>5} {'':>8} {'':>8} {'':>8} {'':>6} {1:5.2f} {r['data']['test']['copies']:5.2f} "
+        lines.append(f"{r['seed']:>4} {'test set':>15} {'':>5} {'':>8} {'':>8} {'':>8} {'':>6} {1:5.2f} {r['data']['test']['copies']:5.2f} "
                      f"{r['data']['test']['novel']:5.2f} {r['data']['test']['pearson_test']:6.3f} {r['data']['test']['emd']['reference']:6.3f}")
         for m in (k for k in RBMS + BFNS if k in r):
             p, d = r[m], r[m]['samples']
@@ -452,7 +452,7 @@ def table(results:list) -> str:
             ll = p['exact_test_ll'] if m in RBMS else p['test_ll']
             tr = p['exact_train_ll'] if m in RBMS else p['train_ll']
             prec = f"{p['p_record']:6.3f}" if m in RBMS else f"{1:6.3f}"
-            lines.append(f"{'':>4} {STYLE[m]['label']:>9} {p.get('update', ''):>5} {ll:8.2f} {est} {tr:8.2f} {prec} {d['records']:5.2f} {d['copies']:5.2f} "
+            lines.append(f"{'':>4} {STYLE[m]['label']:>15} {p.get('update', ''):>5} {ll:8.2f} {est} {tr:8.2f} {prec} {d['records']:5.2f} {d['copies']:5.2f} "
                          f"{d['novel']:5.2f} {d['pearson']:6.3f} {d['emd']['generated']:6.3f} {d['nn']['summary']['signed_wasserstein']:6.2f} "
                          f"{d['nn']['summary']['p_value']:5.3f}")
     return '\n'.join(lines)

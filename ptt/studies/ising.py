@@ -37,7 +37,7 @@ FULL = dict(Ls=(4, 6, 8), betas=(0.30, 0.40, 0.44, 0.48, 0.55, 0.60), n_data=600
 
 LARGE = dict(FULL, Ls=(12,), betas=(0.30, 0.40, 0.44, 0.48, 0.55), pcd_exact_checkpoints=12)
 
-HUGE = dict(LARGE, Ls=(16,), betas=(0.30, 0.55))     # the same settings; PCD's checkpoints scored along a checkpoint ladder (N_h = 32)
+HUGE = dict(LARGE, Ls=(16,), betas=(0.30, 0.48))     # the same settings; PCD's checkpoints scored along a checkpoint ladder (N_h = 32)
 
 QUICK = dict(FULL, Ls=(6,), betas=(0.30, 0.55), updates=1500, log_points=30)
 

@@ -8,9 +8,9 @@ Docs: https://ptt-dev.github.io/ptt/medical.html.md"""
 __all__ = ['FULL', 'QUICK', 'MODELS', 'STYLE', 'BFNS', 'BUDGET_KEYS', 'RBMS', 'raw_medical', 'cleaning_summary', 'repairs',
            'feature_groups', 'is_record', 'to_states', 'to_one_hot', 'medical_data', 'log_record_mass', 'split_summary',
            'paired', 'log_probs', 'exact_curve', 'logged_curve', 'pcd_choice', 'describe_samples', 'point_settings',
-           'rbm_row', 'bfn_row', 'make_split', 'bfn_budgets', 'study_point', 'point_file', 'summary_line',
-           'before_budgets', 'add_bfn_budgets', 'run_study', 'load_study', 'load_models', 'plot_ll_curves', 'plot_pca',
-           'plot_nn', 'plot_seeds', 'table', 'profile_weights', 'plot_profile_weights']
+           'rbm_row', 'bfn_row', 'make_split', 'bfn_budgets', 'add_budget_rows', 'study_point', 'point_file',
+           'summary_line', 'before_budgets', 'add_bfn_budgets', 'run_study', 'load_study', 'load_models',
+           'plot_ll_curves', 'plot_pca', 'plot_nn', 'plot_seeds', 'table', 'profile_weights', 'plot_profile_weights']
 
 # %% ../../nbs/22_medical.ipynb #810abee3
 import csv, io, json, math, time
@@ -282,6 +282,14 @@ def bfn_budgets(s:dict) -> list:
     "(row, multiple of PTT's training wall-clock) of the BFN rows trained on a time budget"
     return [('bfn_time', 1)] * bool(s.get('bfn_time')) + [('bfn_long', s['bfn_long'])] * bool(s.get('bfn_long'))
 
+def add_budget_rows(r:dict, med_split:dict, s:dict, lp_ptt:torch.Tensor):
+    "Train into the split summary `r` the BFN budget rows of `s` it lacks, with their paired differences to PTT (`lp_ptt`); the steps come from the first BFN's pace, measured in the same run and conditions as PTT's clock"
+    pace = dict(steps=r['bfn'].get('steps', s['bfn_steps']), train_seconds=r['bfn']['train_seconds'])     # older splits did not record the steps
+    for name, factor in bfn_budgets(s):
+        if name in r: continue
+        r[name], lp = bfn_row(med_split, s, r['seed'], bfn_time_steps(pace, r['ptt'], factor))
+        r['paired'] = r['paired'] | {f'{name} - ptt': paired(lp, lp_ptt)}
+
 def study_point(seed:int, s:dict, path=None) -> tuple:
     "Everything for the split `seed` with settings `s`: (summary, chosen RBMs)"
     t0 = time.perf_counter()
@@ -296,10 +304,8 @@ def study_point(seed:int, s:dict, path=None) -> tuple:
     for name in ('pcd', 'ptt') + (('potts_ptt',) if s['potts'] else ()):
         out[name], models[name], lps[name] = rbm_row(name, train, test, sp, s, seed)
     out['bfn'], lps['bfn'] = bfn_row(sp, s, seed)
-    for name, factor in bfn_budgets(s):               # the same network trained for PTT's training wall-clock, and longer
-        out[name], lps[name] = bfn_row(sp, s, seed, bfn_time_steps(out['bfn'], out['ptt'], factor))
-    pairs = (('ptt', 'pcd'), ('potts_ptt', 'ptt')) + tuple((b, 'ptt') for b in BFNS)
-    out['paired'] = {f'{a} - {b}': paired(lps[a], lps[b]) for a, b in pairs if a in lps}
+    out['paired'] = {f'{a} - {b}': paired(lps[a], lps[b]) for a, b in (('ptt', 'pcd'), ('potts_ptt', 'ptt'), ('bfn', 'ptt')) if a in lps}
+    add_budget_rows(out, sp, s, lps['ptt'])          # the same network trained for PTT's training wall-clock, and longer
     out['seconds'] = time.perf_counter() - t0
     return out, models
 
@@ -320,16 +326,12 @@ def before_budgets(s:dict) -> dict:
     return {k: v for k, v in point_settings(s).items() if k not in BUDGET_KEYS}
 
 def add_bfn_budgets(r:dict, s:dict, folder, path=None) -> dict:
-    "The saved split summary `r` with the BFN budget rows of `s` it lacks added (its split rebuilt and checked against the saved PTT model); their steps come from the first BFN's pace, measured in the same run and conditions as PTT's clock"
+    "The saved split summary `r` with the BFN budget rows of `s` it lacks added (`add_budget_rows`; its split rebuilt and checked against the saved PTT model)"
     seed, r = r['seed'], dict(r)
     sp, ptt = make_split(seed, s, path), load_models(folder, seed)['ptt']
     lp_ptt = log_probs(ptt, sp['test'], r['ptt']['exact_log_z'])
     if abs(lp_ptt.mean().item() - r['ptt']['exact_test_ll']) > 1e-6: raise ValueError(f"seed {seed}: the rebuilt split does not reproduce the saved PTT test LL")
-    pace = dict(steps=r['bfn'].get('steps', s['bfn_steps']), train_seconds=r['bfn']['train_seconds'])     # older splits did not record the steps
-    for name, factor in bfn_budgets(s):
-        if name in r: continue
-        r[name], lp = bfn_row(sp, s, seed, bfn_time_steps(pace, r['ptt'], factor))
-        r['paired'] = r['paired'] | {f'{name} - ptt': paired(lp, lp_ptt)}
+    add_budget_rows(r, sp, s, lp_ptt)
     return r | dict(settings=point_settings(s))
 
 def run_study(s:dict, folder, path=None, progress:bool=True) -> list:

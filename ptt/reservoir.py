@@ -6,11 +6,12 @@ Docs: https://ptt-dev.github.io/ptt/reservoir.html.md"""
 
 # %% auto #0
 __all__ = ['RENEWAL_TOL', 'FRESH_RUNG_0', 'hidden_input_range', 'independent', 'Tempering', 'next_block', 'Thermalization',
-           'record_spacing', 'renewal_plan', 'joint_plan', 'ladder_plan', 'Reservoir', 'fill_reservoir']
+           'record_spacing', 'renewal_plan', 'joint_plan', 'ladder_plan', 'save_atomic', 'Reservoir', 'fill_reservoir']
 
 # %% ../nbs/05_reservoir.ipynb #13b9dcea
-import math, warnings
+import math, os, warnings
 from dataclasses import dataclass
+from pathlib import Path
 import torch
 from .rbm import RBM, PottsRBM
 from .kernels import ptt_sweep, swap, gibbs, track
@@ -162,16 +163,55 @@ def ladder_plan(tmp, renewal:bool, walk, renewed) -> ThermalizationPlan:
     if tmp.reservoir is not None or tmp.origin is None: return walk()
     return joint_plan(walk(), renewed(source=FRESH_RUNG_0))
 
+# %% ../nbs/05_reservoir.ipynb #5308da7e
+@patch
+def state(self:Tempering) -> dict:
+    "Everything `run` changes — replicas, their identities and renewal times, swap parity, sweeps, the generator's state — to `restore` a run later"
+    if self.generator is None: raise ValueError("a Tempering without its own generator cannot be saved and resumed (pass generator=)")
+    return dict(x=self.x.cpu(), ids=self.ids.cpu(), origin=None if self.origin is None else self.origin.cpu(),
+                parity=self.parity, sweeps=self.sweeps, generator=self.generator.get_state())
+
+@patch
+def restore(self:Tempering, state:dict):
+    "Continue from a `state()` of a Tempering over the same ladder and chains"
+    if tuple(state['x'].shape) != tuple(self.x.shape): raise ValueError(f"a saved state of shape {tuple(state['x'].shape)} cannot continue a ladder of shape {tuple(self.x.shape)}")
+    dev = self.x.device
+    self.x, self.ids = state['x'].to(dev, self.x.dtype), state['ids'].to(dev)
+    self.origin = None if state['origin'] is None else state['origin'].to(dev)
+    self.parity, self.sweeps = state['parity'], state['sweeps']
+    self.generator.set_state(state['generator'])
+
+def save_atomic(obj, path):
+    "`torch.save(obj)` to `path` through a temporary file: an interruption leaves the old file or the new one, never half of one"
+    path = Path(path); tmp = path.with_name(path.name + '.tmp')
+    torch.save(obj, tmp); os.replace(tmp, path)
+
+
+# %% ../nbs/05_reservoir.ipynb #e29a8e6d
+def _compact(trajs:list, n_rungs:int) -> list:
+    "Rung trajectories in the smallest integer type that holds them (a long run's trajectories dominate its checkpoint)"
+    return [t.to(torch.int8) for t in trajs] if n_rungs <= 127 else trajs
+
+@patch
+def _resume(self:Tempering, checkpoint) -> tuple:
+    "Restore a thermalization saved in `checkpoint`: (next block, trajectories, acceptance sum, sweeps done)"
+    c = torch.load(checkpoint, weights_only=False)
+    self.restore(c['tempering'])
+    return c['block'], [t.to(torch.int16) for t in c['trajs']], c['acc_sum'], c['done']
+
+
 # %% ../nbs/05_reservoir.ipynb #1eb96221
 @patch
-def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, warn:bool=True, progress=None, stop=None, renewal:bool=False) -> Thermalization:
-    "Run until the trajectory covers ≥ `factor` τ_exp of the rung index (with `renewal`, above a reservoir: `factor` renewal times, every state renewed; with an independent rung 0: both) or `max_sweeps`; report what was found (and, to `progress`, sweeps done and needed after each block); ends early after a block whose acceptance per pair makes `stop` true"
+def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, warn:bool=True, progress=None, stop=None, renewal:bool=False,
+                checkpoint=None) -> Thermalization:
+    "Run until the trajectory covers ≥ `factor` τ_exp of the rung index (with `renewal`, above a reservoir: `factor` renewal times, every state renewed; with an independent rung 0: both) or `max_sweeps`; report what was found (and, to `progress`, sweeps done and needed after each block); ends early after a block whose acceptance per pair makes `stop` true. With a `checkpoint` file, the run is saved after every block and an interrupted run continues from it, with the same random numbers (the file is removed at the end)"
     if renewal and self.reservoir is not None and self.origin is None:
         raise ValueError("thermalize(renewal=True) follows when each state was drawn from the reservoir: build the Tempering with track_origin=True")
     if self.n_rungs == 1:
         self.run(min_sweeps)
         return Thermalization(min_sweeps, _single_rung_plan(), torch.zeros(0), None, 0)
     block, trajs, acc_sum, done = min_sweeps, [], 0., 0
+    if checkpoint is not None and Path(checkpoint).exists(): block, trajs, acc_sum, done = self._resume(checkpoint)
     while True:
         acc, traj = self.run(block, trajectory=True)
         trajs.append(traj); acc_sum, done = acc_sum + acc * block, done + block
@@ -180,7 +220,9 @@ def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:
                            lambda **kw: renewal_plan(self.origin, self.sweeps, done, factor, **kw))
         if plan.reliable or done >= max_sweeps or (stop is not None and stop(acc)): break
         block = next_block(plan.tau_therm, done, factor, min_sweeps, max_sweeps)
+        if checkpoint is not None: save_atomic(dict(tempering=self.state(), block=block, trajs=_compact(trajs, self.n_rungs), acc_sum=acc_sum, done=done), checkpoint)
         if progress is not None: progress(done, done + block)
+    if checkpoint is not None: Path(checkpoint).unlink(missing_ok=True)
     report = Thermalization(done, plan, acc_sum / done, rung_occupancy(rungs, self.n_rungs), round_trips(rungs, self.n_rungs).total)
     if warn and not report.reliable: warnings.warn(f"ladder of {self.n_rungs} rungs {report}", stacklevel=2)
     return report

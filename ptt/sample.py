@@ -10,13 +10,14 @@ __all__ = ['greedy_ladder', 'refine_ladder', 'BuiltLadder', 'temperature_ladder'
 
 # %% ../nbs/11_sample.ipynb #e40f1e74
 import math, warnings
+from pathlib import Path
 from typing import NamedTuple
 import torch
 from .rbm import RBM, PottsRBM, stack
 from .kernels import gibbs, make_generator
 from .exact import independent_log_partition
 from .ladder import predicted_acceptance, expected_acceptance, independent_model
-from .reservoir import Tempering, Thermalization
+from .reservoir import Tempering, Thermalization, save_atomic
 from .likelihood import neighbour_gaps, bar_from_gaps, tempered
 from .run import Run
 
@@ -67,21 +68,28 @@ def _short(acc:torch.Tensor, chosen:list, alpha:float, slack:float) -> list:
     return [t for t, a in enumerate(acc.tolist()) if a < alpha - slack and chosen[t + 1] - chosen[t] > 1]
 
 def refine_ladder(candidates:list, chosen:list, x0:torch.Tensor, alpha:float=0.3, slack:float=0.05, gibbs_steps:int=10,
-                  max_rounds:int=8, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, warn:bool=False, generator=None) -> tuple:
-    "Run the ladder `chosen` (indices into `candidates`) thermalized; split pairs measured below `alpha - slack`; repeat: (chosen, Tempering, report)"
+                  max_rounds:int=8, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, warn:bool=False, generator=None,
+                  checkpoint=None) -> tuple:
+    "Run the ladder `chosen` (indices into `candidates`) thermalized; split pairs measured below `alpha - slack`; repeat: (chosen, Tempering, report). With a `checkpoint` file, an interrupted refinement continues where it stopped, with the same random numbers"
     g = generator if generator is not None else make_generator(0, x0.device)
-    chosen, x = list(chosen), x0.unsqueeze(0).repeat(len(chosen), *([1] * x0.ndim))
-    for r in range(max_rounds + 1):
+    chosen, x, first = list(chosen), x0.unsqueeze(0).repeat(len(chosen), *([1] * x0.ndim)), 0
+    if checkpoint is not None and Path(checkpoint).exists():
+        c = torch.load(checkpoint, weights_only=False)
+        first, chosen, x = c['round'], c['chosen'], c['x'].to(x0.device, x0.dtype); g.set_state(c['generator'])
+    for r in range(first, max_rounds + 1):
+        if checkpoint is not None: save_atomic(dict(round=r, chosen=chosen, x=x.cpu(), generator=g.get_state()), checkpoint)
         found = []                                         # pairs to split, measured by a block: no need to finish the run
         def stop(acc, chosen=chosen): found[:] = _short(acc, chosen, alpha, slack); return bool(found)
         tmp = Tempering(stack([candidates[i] for i in chosen]), x, gibbs_steps, g)
-        report = tmp.thermalize(factor=factor, min_sweeps=min_sweeps, max_sweeps=max_sweeps, warn=False, stop=stop if r < max_rounds else None)
+        report = tmp.thermalize(factor=factor, min_sweeps=min_sweeps, max_sweeps=max_sweeps, warn=False, stop=stop if r < max_rounds else None,
+                                checkpoint=None if checkpoint is None else f"{checkpoint}.round")
         pairs = found or _short(report.acceptance, chosen, alpha, slack)
         if not pairs or r == max_rounds: break
         new = {t: _split_pair(candidates, chosen[t], chosen[t + 1], tmp.x[t], alpha, gibbs_steps, g) for t in pairs}
         start = {c: tmp.x[t] for t, c in enumerate(chosen)} | {c: tmp.x[t] for t, cs in new.items() for c in cs}
         chosen = sorted(start)
         x = torch.stack([start[c] for c in chosen])        # every rung starts from samples of itself or of the rung below
+    if checkpoint is not None: Path(checkpoint).unlink(missing_ok=True)
     if warn and not report.reliable: warnings.warn(f"ladder of {len(chosen)} rungs {report}", stacklevel=2)
     return chosen, tmp, report
 
@@ -152,14 +160,14 @@ class Samples(NamedTuple):
     log_z_se: torch.Tensor
 
 def run_ladder(models:RBM, n:int, n_chains:int=1000, gibbs_steps:int=10, x0:torch.Tensor|None=None, factor:float=20.,
-               min_sweeps:int=100, max_sweeps:int=20_000, generator:torch.Generator|None=None) -> Samples:
-    "Thermalize tempering over `models` and record `n` samples of the top rung, one plan spacing apart; estimate log Z on the way"
+               min_sweeps:int=100, max_sweeps:int=20_000, generator:torch.Generator|None=None, checkpoint=None) -> Samples:
+    "Thermalize tempering over `models` (resumable from a `checkpoint` file) and record `n` samples of the top rung, one plan spacing apart; estimate log Z on the way"
     g = generator if generator is not None else make_generator(0, models.device)
     if x0 is None:
         base = models[0]
         x0 = gibbs(base, base.random_visible(n_chains, g), 1, g).unsqueeze(0).repeat(len(models), *([1] * (base.weights.ndim)))
     tmp = Tempering(models, x0, gibbs_steps, g)
-    return record_samples(tmp, tmp.thermalize(factor=factor, min_sweeps=min_sweeps, max_sweeps=max_sweeps), n)
+    return record_samples(tmp, tmp.thermalize(factor=factor, min_sweeps=min_sweeps, max_sweeps=max_sweeps, checkpoint=checkpoint), n)
 
 def record_samples(tmp:Tempering, report:Thermalization, n:int) -> Samples:
     "`n` samples of the top rung of `tmp`, thermalized as `report` says, one plan spacing apart; log Z of every rung on the way"
@@ -183,15 +191,15 @@ def _ladder_log_z(models:RBM, gaps:list) -> tuple:
 
 # %% ../nbs/11_sample.ipynb #8f0aee9c
 def sample(source, n:int=5000, ladder:str='auto', n_chains:int|None=None, gibbs_steps:int=10, alpha:float=0.3, seed:int=0,
-           factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, full:bool=False, generator:torch.Generator|None=None):
-    "`n` equilibrium samples of a run's current model (or of a model), by tempering over a ladder with the thermalization protocol"
+           factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, full:bool=False, generator:torch.Generator|None=None, checkpoint=None):
+    "`n` equilibrium samples of a run's current model (or of a model), by tempering over a ladder with the thermalization protocol (resumable with a `checkpoint` file)"
     if not isinstance(n, int) or n < 1: raise ValueError(f"n must be a positive integer, got {n!r}")
     run, model = (source, source.model) if isinstance(source, Run) else (None, source)
     if not isinstance(model, RBM) or model.is_stack: raise ValueError("sample needs a Run or a single RBM")
     if ladder == 'auto': ladder = 'ptt' if run is not None and run.ladder is not None else 'temperature'
     g = generator if generator is not None else make_generator(seed, model.device)
     n_chains = n_chains or min(n, 256)                     # the chains the diagnostics follow; more only add burn-in
-    therm = dict(factor=factor, min_sweeps=min_sweeps, max_sweeps=max_sweeps)
+    therm = dict(factor=factor, min_sweeps=min_sweeps, max_sweeps=max_sweeps, checkpoint=checkpoint)
     if ladder == 'ptt':
         if run is None or run.ladder is None: raise ValueError("ladder='ptt' needs a PTT run")
         out = run_ladder(stack([run.ladder.models, model]), n, n_chains, gibbs_steps, generator=g, **therm)

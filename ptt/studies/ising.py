@@ -72,14 +72,18 @@ def report_summary(report) -> dict:
                 reason=str(report.plan.reason or ''))
 
 # %% ../../nbs/20_ising.ipynb #ffa1d047
-def ptt_choice(run, test, s:dict, g) -> dict:
-    "The PTT run's checkpoint of best test LL (own log Z), sampled by PTT over the rungs frozen up to it"
+def _checkpoints(prefix):
+    "Checkpoint files `prefix-part.pt` for the long thermalizations of a phase (None: not resumable)"
+    return lambda part: None if prefix is None else f"{prefix}-{part}.pt"
+
+def ptt_choice(run, test, s:dict, g, checkpoint=None) -> dict:
+    "The PTT run's checkpoint of best test LL (own log Z), sampled by PTT over the rungs frozen up to it (`checkpoint`: a file prefix that makes the sampling resumable)"
     logs = run.history.logs
     i = int(np.nanargmax(logs['test_ll']))
     u, model = int(logs['update'][i]), run.checkpoint(int(logs['update'][i]))
     rungs = [t for t, fu in enumerate(run.ladder.updates) if fu <= u]
     models = stack([run.ladder.models[t] for t in rungs] + [model])
-    out = run_ladder(models, s['n_samples'], s['n_chains'], s['gibbs_steps'], generator=g)
+    out = run_ladder(models, s['n_samples'], s['n_chains'], s['gibbs_steps'], generator=g, checkpoint=_checkpoints(checkpoint)('sampling'))
     log_z, se = out.log_z[-1].item(), out.log_z_se[-1].item()
     return dict(update=u, model=model, samples=out.x, log_z=log_z, log_z_se=se, test_ll=log_likelihood(model, test, log_z).item(),
                 train_log_z=float(logs['log_z'][i]), train_test_ll=float(logs['test_ll'][i]), n_rungs=len(models),
@@ -114,25 +118,25 @@ def scored_checkpoints(run, test, n:int, start:int) -> dict:
     ll.update({u: exact_test_ll(cps[u], test) for u in _neighbours(list(cps), grid, max(ll, key=ll.get))})
     return dict(update=sorted(ll), test_ll=[ll[u] for u in sorted(ll)], how=f'exact, {len(ll)} checkpoints')
 
-def pcd_checkpoint_lls(run, test, s:dict, g) -> dict:
+def pcd_checkpoint_lls(run, test, s:dict, g, checkpoint=None) -> dict:
     "Test LL of a PCD run's checkpoints: exact for every checkpoint (small hidden layer) or on a grid (up to 24), else along a checkpoint ladder"
     n_hidden = run.model.n_hidden
     if n_hidden <= EXACT_HIDDEN:
         cps = [(u, m.to(dtype=torch.float64)) for u, m in run.checkpoints]
         return dict(update=[u for u, _ in cps], test_ll=[log_likelihood(m, test.double()).item() for _, m in cps], how='exact')
     if n_hidden <= EXACT_LOG_Z_HIDDEN and s.get('pcd_exact_checkpoints'): return scored_checkpoints(run, test, s['pcd_exact_checkpoints'], s['updates'] // s['log_points'])
-    built = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], between=0, full=True, generator=g)   # checkpoints only
+    built = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], between=0, full=True, generator=g, checkpoint=checkpoint)   # checkpoints only
     ladder, updates, ev = built.models, built.values, record_samples(built.tempering, built.report, s['n_chains'])
     return dict(update=[int(u) for u in updates[1:]], test_ll=[log_likelihood(ladder[t], test, ev.log_z[t].item()).item() for t in range(1, len(ladder))],
                 how='checkpoint ladder', evaluation=report_summary(ev.report))
 
-def pcd_choice(run, test, s:dict, g) -> dict:
-    "The PCD run's checkpoint of best test LL, sampled by temperature PT"
-    t0 = time.perf_counter()
-    curve = dict(pcd_checkpoint_lls(run, test, s, g), seconds=time.perf_counter() - t0)
+def pcd_choice(run, test, s:dict, g, checkpoint=None) -> dict:
+    "The PCD run's checkpoint of best test LL, sampled by temperature PT (`checkpoint`: a file prefix that makes the checkpoint ladder and the sampling resumable)"
+    t0, ck = time.perf_counter(), _checkpoints(checkpoint)
+    curve = dict(pcd_checkpoint_lls(run, test, s, g, ck('ladder')), seconds=time.perf_counter() - t0)
     u = curve['update'][int(np.argmax(curve['test_ll']))]
     model = run.checkpoint(u)
-    out = sample(model, s['n_samples'], 'temperature', n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], full=True, generator=g)
+    out = sample(model, s['n_samples'], 'temperature', n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], full=True, generator=g, checkpoint=ck('temperatures'))
     log_z, se = out.log_z[-1].item(), out.log_z_se[-1].item()
     return dict(update=u, model=model, samples=out.x, log_z=log_z, log_z_se=se, test_ll=log_likelihood(model, test, log_z).item(),
                 n_temperatures=len(out.ladder), sampler=report_summary(out.report), curve=curve)
@@ -207,7 +211,8 @@ def study_point(L:int, beta:float, s:dict, work=None) -> tuple:
         t2 = time.perf_counter()
         g = make_generator(seed + 1)
         tag = f"L{L}_beta{beta:.3f}_{method}_{_settings_tag(s)}"          # a resumed point reads the phases already done (with other random numbers after them)
-        choice = cached_phase(work, f"{tag}_choice", ptt_choice if method == 'ptt' else pcd_choice, run, test, s, g)
+        choose, resumable = (ptt_choice if method == 'ptt' else pcd_choice), (Path(work) / f"{tag}_choice" if work else None)
+        choice = cached_phase(work, f"{tag}_choice", choose, run, test, s, g, checkpoint=resumable)
         models[method], t3 = choice['model'], time.perf_counter()
         exact = exact_check(choice['model'], test, L)
         out[method] = dict(_public(choice), train_seconds=t2 - t1, eval_seconds=t3 - t2, exact_seconds=time.perf_counter() - t3,

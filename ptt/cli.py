@@ -7,10 +7,10 @@ Docs: https://ptt-dev.github.io/ptt/cli.html.md"""
 # %% auto #0
 __all__ = ['ISING_DEFAULTS', 'DATA_NAMES', 'OUTPUT_FORMATS', 'ising_spec', 'check_ising', 'parse_spec', 'parse_ising',
            'read_data', 'check_output', 'save_array', 'check_device', 'check_size', 'cmd_train', 'load_checked',
-           'describe', 'cmd_sample', 'cmd_eval', 'cmd_data', 'cmd_ising', 'main']
+           'describe', 'sample_checkpoint', 'cmd_sample', 'cmd_eval', 'cmd_data', 'cmd_ising', 'main']
 
 # %% ../nbs/14_cli.ipynb #f487e96c
-import argparse, dataclasses, os, re, shlex, signal, sys, math, tempfile, warnings, zipfile
+import argparse, dataclasses, hashlib, json, os, re, shlex, signal, sys, math, tempfile, warnings, zipfile
 from pathlib import Path
 import numpy as np
 import torch
@@ -302,6 +302,13 @@ def describe(report) -> str:
     "A thermalization report, tau_int at least 1/2"
     return repr(dataclasses.replace(report, plan=dataclasses.replace(report.plan, tau_int=_tau_int(report.plan.tau_int))))
 
+def sample_checkpoint(a) -> str|None:
+    "Where `ptt sample --out FILE` keeps its thermalization while it runs: beside FILE, named by the run file (path, size, time) and the options, so that the same command continues it and no other does"
+    if not a.out: return None
+    st = Path(a.run).stat()
+    key = [str(Path(a.run).resolve()), st.st_size, st.st_mtime_ns, a.n, a.ladder, a.chains, a.seed, a.max_sweeps, a.device]
+    return f"{a.out}.{hashlib.sha1(json.dumps(key).encode()).hexdigest()[:8]}.part"
+
 def cmd_sample(a) -> int:
     _at_least(('-n', a.n, 1), ('--chains', a.chains, 1), ('--max-sweeps', a.max_sweeps, 1), ('--seed', a.seed, 0))
     if a.out: check_output(a.out)
@@ -309,7 +316,12 @@ def cmd_sample(a) -> int:
     m, chains = run.model, a.chains or min(a.n, 1000)
     check_size(8 * a.n * m.n_visible + 4 * chains * (math.prod(m.visible_shape) + m.n_hidden),
                f"-n {a.n} samples and --chains {chains} of {m.n_visible} units", a.device)
-    res = sample(run, a.n, ladder=a.ladder, n_chains=a.chains, seed=a.seed, full=True, max_sweeps=a.max_sweeps)
+    ck = sample_checkpoint(a)
+    if ck and Path(ck).exists(): print(f"continuing the thermalization saved in {ck}", file=sys.stderr)
+    try: res = sample(run, a.n, ladder=a.ladder, n_chains=a.chains, seed=a.seed, full=True, max_sweeps=a.max_sweeps, checkpoint=ck)
+    except KeyboardInterrupt:
+        if ck and Path(ck).exists(): print(f"ptt: interrupted; the thermalization so far is saved in {ck}: run the same command to continue it", file=sys.stderr); return 130
+        raise
     print(f"ladder of {len(res.ladder)} rungs: {describe(res.report)}", file=sys.stderr)
     if not res.report.reliable:
         raise ValueError(f"the ladder did not thermalize within {a.max_sweeps} sweeps: samples not written "
@@ -394,7 +406,8 @@ def _epilog() -> str:
             f"threads: one CPU thread by default (much faster on a shared or loaded machine; see ptt.threads); "
             f"--threads N or {THREADS_ENV}=N to change.\n"
             f"resume: 'ptt train' saves its run file every --save-every updates and when interrupted (Ctrl-C); "
-            f"continue it with 'ptt train DATA --out RUN --resume' (--updates: the new total).")
+            f"continue it with 'ptt train DATA --out RUN --resume' (--updates: the new total). "
+            f"'ptt sample --out FILE' keeps its thermalization in FILE.<key>.part while it runs: after an interruption, the same command continues it.")
 
 def _parser() -> argparse.ArgumentParser:
     fmt = dict(formatter_class=_HelpFormatter, epilog=_epilog())

@@ -163,7 +163,7 @@ def ladder_plan(tmp, renewal:bool, walk, renewed) -> ThermalizationPlan:
     if tmp.reservoir is not None or tmp.origin is None: return walk()
     return joint_plan(walk(), renewed(source=FRESH_RUNG_0))
 
-# %% ../nbs/05_reservoir.ipynb #5308da7e
+# %% ../nbs/05_reservoir.ipynb #ba6aa115
 @patch
 def state(self:Tempering) -> dict:
     "Everything `run` changes — replicas, their identities and renewal times, swap parity, sweeps, the generator's state — to `restore` a run later"
@@ -187,7 +187,7 @@ def save_atomic(obj, path):
     torch.save(obj, tmp); os.replace(tmp, path)
 
 
-# %% ../nbs/05_reservoir.ipynb #e29a8e6d
+# %% ../nbs/05_reservoir.ipynb #14ef8314
 def _compact(trajs:list, n_rungs:int) -> list:
     "Rung trajectories in the smallest integer type that holds them (a long run's trajectories dominate its checkpoint)"
     return [t.to(torch.int8) for t in trajs] if n_rungs <= 127 else trajs

@@ -8,10 +8,12 @@ Docs: https://ptt-dev.github.io/ptt/proteins.html.md"""
 __all__ = ['neighbour_counts', 'sequence_weights', 'site_frequencies', 'pair_frequencies', 'similar_pairs', 'identity_clusters',
            'split_by_identity', 'split_overlap', 'gaussian_softplus', 'zero_sum', 'effective_couplings',
            'frobenius_scores', 'apc', 'contact_scores', 'ranked_pairs', 'ppv_curve', 'mean_field_couplings',
-           'package_weights', 'eddca_baseline']
+           'package_weights', 'ChunkedTraining', 'chunked_training', 'eddca_baseline']
 
 # %% ../nbs/17_proteins.ipynb #ca8600eb
-import math
+import json, math
+from pathlib import Path
+from typing import NamedTuple
 import numpy as np
 import torch
 import torch.nn.functional as F
@@ -300,13 +302,51 @@ def package_weights(x, threshold:float=0.8) -> torch.Tensor:
     strict = (math.floor(round(threshold * x.shape[1], 9)) + 1) / x.shape[1]     # next attainable identity
     return 1 / neighbour_counts(u, strict).double()[inverse]
 
+class ChunkedTraining(NamedTuple):
+    "What a training in chunks did (summed over its chunks) and its final model (an adabmDCA `DCAModel`)"
+    model: object
+    gradient_steps: int
+    structure_steps: int
+    chunks: int
+    stop_reason: str|None
+    final_metrics: dict
+    effective_sequences: float
+    artifacts: dict
+
+def _chunk_records(folder, label:str) -> list:
+    "The finished chunks of training `label` in `folder`, in order"
+    recs = [json.loads(f.read_text()) for f in Path(folder).glob(f"{label}-chunk*.json")]
+    return sorted(recs, key=lambda r: r['chunk'])
+
+def chunked_training(train_model, load_model, fasta, folder, label:str, chunk:int|None=None, max_steps:int|None=None, seed:int=0,
+                     initial:dict|None=None, **kwargs) -> ChunkedTraining:
+    "adabmDCA's `train_model` in chunks of `chunk` gradient steps (None: one call), each continuing from the parameters and chains the last one saved in `folder`; a call that finds finished chunks there goes on after them (`initial`: the first chunk's initial_params_path and initial_chains_path)"
+    recs = _chunk_records(folder, label)
+    while not recs or not recs[-1]['finished']:
+        done, k = (recs[-1]['gradient_steps'] if recs else 0), len(recs)
+        steps = [n for n in (chunk, None if max_steps is None else max_steps - done) if n is not None]
+        start = dict(initial_params_path=recs[-1]['params'], initial_chains_path=recs[-1]['chains']) if recs else (initial or {})
+        r = train_model(str(fasta), output_dir=folder, label=f"{label}-chunk{k}", max_gradient_steps=min(steps) if steps else None,
+                        seed=seed + k, **start, **kwargs)
+        total = done + r.gradient_steps
+        rec = dict(chunk=k, gradient_steps=total, structure_steps=(recs[-1]['structure_steps'] if recs else 0) + r.structure_steps,
+                   stop_reason=r.stop_reason, final_metrics={n: float(v) for n, v in r.final_metrics.items() if isinstance(v, (int, float))},
+                   effective_sequences=float(r.effective_sequences), params=str(r.artifacts['params']), chains=str(r.artifacts['chains']),
+                   finished=r.stop_reason != 'max_gradient_steps' or (max_steps is not None and total >= max_steps))
+        (Path(folder) / f"{label}-chunk{k}.json").write_text(json.dumps(rec))   # written last: a chunk counts once its files are saved
+        recs.append(rec)
+    last = recs[-1]
+    return ChunkedTraining(load_model(last['params'], alphabet=kwargs.get('alphabet', 'protein'), device=kwargs.get('device', 'cpu')),
+                           last['gradient_steps'], last['structure_steps'], len(recs), last['stop_reason'], last['final_metrics'],
+                           last['effective_sequences'], dict(params=last['params'], chains=last['chains']))
+
 def eddca_baseline(train, folder, target_density:float=0.02, target_pearson:float=0.95, bm_steps:int|None=None, ed_steps:int|None=None,
-                   n_chains:int=5000, n_sweeps:int=10, n_samples:int=5000, max_sampling_sweeps:int=10_000, n_measure:int=10_000, seed:int=0, device:str='cpu') -> dict:
-    "bmDCA then edDCA trained by the `adabmDCA` package on `train` (states over PROTEIN_ALPHABET), sampled at equilibrium: couplings (zero-sum, L × L × q × q), fields, samples and the package's results"
-    try: from adabmDCA.api import train_model, sample_sequences
+                   n_chains:int=5000, n_sweeps:int=10, n_samples:int=5000, max_sampling_sweeps:int=10_000, n_measure:int=10_000, seed:int=0, device:str='cpu',
+                   chunk:int|None=None) -> dict:
+    "bmDCA then edDCA trained by the `adabmDCA` package on `train` (states over PROTEIN_ALPHABET), sampled at equilibrium: couplings (zero-sum, L × L × q × q), fields, samples and the package's results. Trained in chunks of `chunk` gradient steps saved in `folder`: a call on the same folder goes on from the last finished chunk"
+    try: from adabmDCA.api import train_model, sample_sequences, load_model
     except ImportError: raise ImportError("eddca_baseline needs the optional adabmDCA package: pip install 'ptt[studies]' (or adabmdca)") from None
     from ptt.data import PROTEIN_ALPHABET
-    from pathlib import Path
     x = _alignment(train, 'train')
     if x.max() >= len(PROTEIN_ALPHABET): raise ValueError(f"train holds the state {x.max().item()}, outside the {len(PROTEIN_ALPHABET)} protein symbols")
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
@@ -314,9 +354,10 @@ def eddca_baseline(train, folder, target_density:float=0.02, target_pearson:floa
     _write_fasta(x, fasta, PROTEIN_ALPHABET)
     w = package_weights(x)                                 # passed in: the package's own computation grows the heap (see above)
     common = dict(alphabet='protein', n_chains=n_chains, n_sweeps=n_sweeps, target_pearson=target_pearson, seed=seed, device=device, weights_path=w)
-    bm = train_model(str(fasta), model_type='bmDCA', output_dir=folder, label='bmDCA', max_gradient_steps=bm_steps, **common)
-    ed = train_model(str(fasta), model_type='edDCA', output_dir=folder, label='edDCA', max_gradient_steps=ed_steps, target_density=target_density,
-                     initial_params_path=bm.artifacts['params'], initial_chains_path=bm.artifacts['chains'], **common)
+    train = lambda label, **kw: chunked_training(train_model, load_model, fasta, folder, label, chunk, **kw, **common)
+    bm = train('bmDCA', model_type='bmDCA', max_steps=bm_steps)
+    ed = train('edDCA', model_type='edDCA', max_steps=ed_steps, target_density=target_density,
+               initial=dict(initial_params_path=bm.artifacts['params'], initial_chains_path=bm.artifacts['chains']))
     sampled = sample_sequences(model=ed.model, n_sequences=n_samples, reference_fasta=str(fasta), weights_path=w, n_sweeps=max_sampling_sweeps,
                                n_measure=n_measure, seed=seed, device=device)
     index = {a: k for k, a in enumerate(PROTEIN_ALPHABET)}

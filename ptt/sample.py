@@ -6,7 +6,7 @@ Docs: https://ptt-dev.github.io/ptt/sample.html.md"""
 
 # %% auto #0
 __all__ = ['greedy_ladder', 'refine_ladder', 'BuiltLadder', 'temperature_ladder', 'interpolated', 'checkpoint_ladder', 'Samples',
-           'run_ladder', 'record_samples', 'sample']
+           'run_ladder', 'record_samples', 'sample', 'checkpoint_rungs']
 
 # %% ../nbs/11_sample.ipynb #e40f1e74
 import math, warnings
@@ -75,9 +75,11 @@ def refine_ladder(candidates:list, chosen:list, x0:torch.Tensor, alpha:float=0.3
     chosen, x, first = list(chosen), x0.unsqueeze(0).repeat(len(chosen), *([1] * x0.ndim)), 0
     if checkpoint is not None and Path(checkpoint).exists():
         c = torch.load(checkpoint, weights_only=False)
+        if c['n_candidates'] != len(candidates):
+            raise ValueError(f"{checkpoint} was saved by a refinement over {c['n_candidates']} candidates, not these {len(candidates)}: remove it to start afresh")
         first, chosen, x = c['round'], c['chosen'], c['x'].to(x0.device, x0.dtype); g.set_state(c['generator'])
     for r in range(first, max_rounds + 1):
-        if checkpoint is not None: save_atomic(dict(round=r, chosen=chosen, x=x.cpu(), generator=g.get_state()), checkpoint)
+        if checkpoint is not None: save_atomic(dict(round=r, chosen=chosen, x=x.cpu(), generator=g.get_state(), n_candidates=len(candidates)), checkpoint)
         found = []                                         # pairs to split, measured by a block: no need to finish the run
         def stop(acc, chosen=chosen): found[:] = _short(acc, chosen, alpha, slack); return bool(found)
         tmp = Tempering(stack([candidates[i] for i in chosen]), x, gibbs_steps, g)
@@ -211,3 +213,9 @@ def sample(source, n:int=5000, ladder:str='auto', n_chains:int|None=None, gibbs_
     else: raise ValueError(f"ladder must be 'auto', 'ptt', 'temperature' or 'checkpoints', not {ladder!r}")
     if isinstance(model, PottsRBM): out = out._replace(x=out.x.argmax(-1))
     return out if full else out.x
+
+# %% ../nbs/11_sample.ipynb #ec719a13
+def checkpoint_rungs(run, values:list) -> list:
+    "Indices of the rungs of a checkpoint ladder (its `values`) that are saved checkpoints of `run`, not models interpolated between them"
+    saved = {int(u) for u, _ in run.checkpoints}
+    return [t for t, v in enumerate(values) if float(v).is_integer() and int(v) in saved]

@@ -7,13 +7,12 @@ Docs: https://ptt-dev.github.io/ptt/hgd.html.md"""
 # %% auto #0
 __all__ = ['FULL', 'QUICK', 'CONTINENTS', 'EXACT_HIDDEN', 'SOURCES', 'UNITS', 'PTT_ONLY', 'WITHOUT_PTT', 'LONG_ONLY', 'STYLE',
            'CONTINENT_COLORS', 'split_indices', 'study_data', 'knn_labels', 'continent_fractions', 'tv', 'train_run',
-           'report_summary', 'ais_check', 'exact_reference', 'ptt_choice', 'seconds_at', 'checkpoint_rungs',
-           'pcd_choice', 'pcd_ais_curve', 'pcd_bound_rows', 'train_bfn', 'bfn_choice', 'bfn_time_steps',
-           'error_histogram', 'privacy_summary', 'sample_metrics', 'reference_metrics', 'tree_summary', 'save_json',
-           'save_samples', 'load_samples', 'save_model', 'load_model', 'unit_settings', 'bfn_budget_unit', 'run_unit',
-           'run_study', 'load_study', 'plot_ll_curves', 'plot_pca', 'plot_mode_weights', 'plot_nn_panel',
-           'plot_error_histograms', 'plot_trees', 'summary_rows', 'print_summary', 'sample_panels', 'print_privacy',
-           'show_study']
+           'report_summary', 'ais_check', 'exact_reference', 'ptt_choice', 'seconds_at', 'pcd_choice', 'pcd_ais_curve',
+           'pcd_bound_rows', 'train_bfn', 'bfn_choice', 'bfn_time_steps', 'error_histogram', 'privacy_summary',
+           'sample_metrics', 'reference_metrics', 'tree_summary', 'save_json', 'save_samples', 'load_samples',
+           'save_model', 'load_model', 'unit_settings', 'bfn_budget_unit', 'run_unit', 'run_study', 'load_study',
+           'plot_ll_curves', 'plot_pca', 'plot_mode_weights', 'plot_nn_panel', 'plot_error_histograms', 'plot_trees',
+           'summary_rows', 'print_summary', 'sample_panels', 'print_privacy', 'show_study']
 
 # %% ../../nbs/21_hgd.ipynb #hgd-002
 import json, math, shutil, time, warnings
@@ -28,7 +27,7 @@ from ..run import load_run
 from ..kernels import make_generator
 from ..exact import log_partition, log_likelihood
 from ..train import fit
-from ..sample import checkpoint_ladder, run_ladder, record_samples
+from ..sample import checkpoint_ladder, run_ladder, record_samples, checkpoint_rungs
 from ..likelihood import ais_log_z, log_z_lower_bound
 from ..metrics import pca, correlation_errors, nearest_neighbours, nn_summary, privacy_pvalues, plot_nn_distances, hamming_distances, emd_pca
 from ..clustering import free_energy_tree, tree_from_labels, plot_tree, shades
@@ -146,11 +145,6 @@ def seconds_at(run, updates:list) -> list:
     "The run's training wall-clock at each of the logged `updates` (NaN where none was logged)"
     seconds = dict(zip(map(int, run.history.logs['update']), map(float, run.history.logs['seconds'])))
     return [seconds.get(int(u), math.nan) for u in updates]
-
-def checkpoint_rungs(run, values:list) -> list:
-    "Indices of the rungs of a checkpoint ladder (its `values`) that are saved checkpoints of `run`, not models interpolated between them"
-    saved = {int(u) for u, _ in run.checkpoints}
-    return [t for t, v in enumerate(values) if float(v).is_integer() and int(v) in saved]
 
 def pcd_choice(run, data:dict, s:dict, g) -> dict:
     "PCD's checkpoint of best test LL along an a-posteriori checkpoint ladder (log Z by BAR on it); sampled over that ladder cut at it; AIS checks it"

@@ -214,7 +214,7 @@ def sample(source, n:int=5000, ladder:str='auto', n_chains:int|None=None, gibbs_
     if isinstance(model, PottsRBM): out = out._replace(x=out.x.argmax(-1))
     return out if full else out.x
 
-# %% ../nbs/11_sample.ipynb #ec719a13
+# %% ../nbs/11_sample.ipynb #d8f3398b
 def checkpoint_rungs(run, values:list) -> list:
     "Indices of the rungs of a checkpoint ladder (its `values`) that are saved checkpoints of `run`, not models interpolated between them"
     saved = {int(u) for u, _ in run.checkpoints}

@@ -9,9 +9,9 @@ __all__ = ['FULL', 'QUICK', 'DATA_KEYS', 'TRAIN_KEYS', 'TAU_KEYS', 'GIBBS_KEYS',
            'subset_indices', 'study_data', 'train_settings', 'train_rbm', 'train_summary', 'tau_updates',
            'coarse_to_fine', 'pack_images', 'unpack_images', 'ptt_ladder_upto', 'ladder_models', 'thermalized_ladder',
            'tau_unit', 'fit_artefact', 'onset', 'paper_thermalizable', 'tau_rows', 'gibbs_trajectories', 'gibbs_unit',
-           'data_unit', 'methods_for', 'train_unit', 'gibbs_units', 'size_units', 'run_study', 'cost_settings',
-           'full_set_cost', 'load_study', 'plot_ll', 'plot_tau', 'image_grid', 'plot_grids', 'plot_sizes', 'tau_table',
-           'plot_gibbs', 'plot_frames']
+           'data_unit', 'methods_for', 'LazyRun', 'train_unit', 'gibbs_units', 'size_units', 'run_study',
+           'cost_settings', 'full_set_cost', 'load_study', 'plot_ll', 'plot_tau', 'image_grid', 'plot_grids',
+           'plot_sizes', 'tau_table', 'plot_gibbs', 'plot_frames']
 
 # %% ../../nbs/25_mnist.ipynb #mnist002
 import json, math, time, hashlib, tempfile, dataclasses
@@ -263,26 +263,34 @@ def _unit(folder:Path, name:str, settings:dict, compute, log=None, message=None)
 def _tau_message(r:dict) -> str:
     return f"tau_exp {r['tau_exp']:.3g}, {'thermalized' if r['thermalized'] else 'NOT thermalized'}, {r['n_rungs']} rungs, {r['sweeps']} sweeps,"
 
-def train_unit(method:str, M:int, data:dict, s:dict, folder:Path, work:Path, progress:bool=False, log=print):
-    "The training unit of one run (trained, resumed or read), and the run itself from its run file"
+class LazyRun:
+    "A run file, read the first time a unit needs the run itself: units saved earlier need only the training unit's summary"
+    def __init__(self, path): self.path, self._run = Path(path), None
+    def __call__(self):
+        if self._run is None: self._run = load_run(self.path)
+        return self._run
+
+def train_unit(method:str, M:int, data:dict, s:dict, folder:Path, work:Path, progress:bool=False, log=print) -> tuple:
+    "The training unit of one run (trained, resumed or read) and its run file as a `LazyRun`"
     st = train_settings(s, method, M)
     def train():
         run = train_rbm(method, M, data, s, work, progress)
         if run.interrupted: raise KeyboardInterrupt(f"training of {method} on M={M} interrupted at update {run.state.update}: not saved as a result; run the study again to resume it")
         return train_summary(run, method, M)
-    _unit(folder, f'train-{method}-M{M}', st, train, log, lambda d: f"{d['updates']} updates ({d['stopped'] or 'done'}),")
-    return load_run(work / f"{method}-M{M}-{_key(st)}.h5")
+    d = _unit(folder, f'train-{method}-M{M}', st, train, log, lambda d: f"{d['updates']} updates ({d['stopped'] or 'done'}),")
+    return d, LazyRun(work / f"{method}-M{M}-{_key(st)}.h5")
 
 def gibbs_units(method:str, run, updates:list, M:int, data:dict, s:dict, folder:Path, log=print) -> list:
-    "Plain-Gibbs units of `run` at each of `updates`"
+    "Plain-Gibbs units of the run (a `LazyRun`) at each of `updates`"
     st = train_settings(s, method, M) | {k: s[k] for k in GIBBS_KEYS}
-    return [_unit(folder, f'gibbs-{method}-M{M}-u{U}', st | dict(update=U), lambda U=U: gibbs_unit(method, run, U, data, M, s), log,
+    return [_unit(folder, f'gibbs-{method}-M{M}-u{U}', st | dict(update=U), lambda U=U: gibbs_unit(method, run(), U, data, M, s), log,
                   lambda d: f"distance to the nearest training image {d['nn_mean'][-1]:.1f},") for U in updates]
 
 def size_units(M:int, data:dict, s:dict, folder:Path, work:Path, progress:bool=False, log=print):
     "The units of one training-set size: both trainings, plain Gibbs at their ends, τ points of both methods interleaved coarse to fine, plain Gibbs at PCD's onset"
-    runs = {m: train_unit(m, M, data, s, folder, work, progress, log) for m in methods_for(s, M)}
-    points = {m: tau_updates([u for u, _ in r.checkpoints], s['tau_points'], first=max(1, s['updates'] // 20)) for m, r in runs.items()}
+    trained = {m: train_unit(m, M, data, s, folder, work, progress, log) for m in methods_for(s, M)}
+    runs = {m: lazy for m, (_, lazy) in trained.items()}                 # read only for units not saved yet
+    points = {m: tau_updates(d['checkpoints'], s['tau_points'], first=max(1, s['updates'] // 20)) for m, (d, _) in trained.items()}
     for m, r in runs.items(): gibbs_units(m, r, points[m][-1:], M, data, s, folder, log)
     rows = {m: [] for m in runs}
     for i in coarse_to_fine(list(range(s['tau_points']))):
@@ -290,14 +298,14 @@ def size_units(M:int, data:dict, s:dict, folder:Path, work:Path, progress:bool=F
             if i >= len(points[m]): continue
             U = points[m][i]
             st = train_settings(s, m, M) | {k: s[k] for k in TAU_KEYS} | dict(update=U)
-            rows[m].append(_unit(folder, f'tau-{m}-M{M}-u{U}', st, lambda m=m, r=r, U=U: tau_unit(m, r, U, data, M, s), log, _tau_message))
+            rows[m].append(_unit(folder, f'tau-{m}-M{M}-u{U}', st, lambda m=m, r=r, U=U: tau_unit(m, r(), U, data, M, s), log, _tau_message))
     for m, r in runs.items():
         if (first := onset(rows[m])) is not None: gibbs_units(m, r, [first], M, data, s, folder, log)
     if s.get('long_max_sweeps'):                       # the last ladders again, without refinement, with a longer limit
         for m, r in runs.items():
             last = rows[m][0]                            # coarse to fine: the first row is the last τ point
             st = train_settings(s, m, M) | {k: s[k] for k in TAU_KEYS} | dict(update=last['update'], rungs=last['rung_updates'], long_max_sweeps=s['long_max_sweeps'])
-            _unit(folder, f"long-{m}-M{M}-u{last['update']}", st, lambda m=m, r=r, last=last: tau_unit(m, r, last['update'], data, M, s, last['rung_updates'], s['long_max_sweeps']),
+            _unit(folder, f"long-{m}-M{M}-u{last['update']}", st, lambda m=m, r=r, last=last: tau_unit(m, r(), last['update'], data, M, s, last['rung_updates'], s['long_max_sweeps']),
                   log, _tau_message)
 
 def run_study(s:dict, folder, work=None, progress:bool=False, log=print) -> dict:

@@ -322,6 +322,7 @@ def chunked_training(train_model, load_model, fasta, folder, label:str, chunk:in
                      initial:dict|None=None, **kwargs) -> ChunkedTraining:
     "adabmDCA's `train_model` in chunks of `chunk` gradient steps (None: one call), each continuing from the parameters and chains the last one saved in `folder`; a call that finds finished chunks there goes on after them (`initial`: the first chunk's initial_params_path and initial_chains_path)"
     recs = _chunk_records(folder, label)
+    if chunk: kwargs.setdefault('checkpoint_interval', chunk)    # no text dump of the parameters inside a chunk (90 s each on PF13354): the chunk is the checkpoint
     while not recs or not recs[-1]['finished']:
         done, k = (recs[-1]['gradient_steps'] if recs else 0), len(recs)
         steps = [n for n in (chunk, None if max_steps is None else max_steps - done) if n is not None]
@@ -334,6 +335,8 @@ def chunked_training(train_model, load_model, fasta, folder, label:str, chunk:in
                    effective_sequences=float(r.effective_sequences), params=str(r.artifacts['params']), chains=str(r.artifacts['chains']),
                    finished=r.stop_reason != 'max_gradient_steps' or (max_steps is not None and total >= max_steps))
         (Path(folder) / f"{label}-chunk{k}.json").write_text(json.dumps(rec))   # written last: a chunk counts once its files are saved
+        if recs and recs[-1]['params'] != (initial or {}).get('initial_params_path'):          # the previous chunk's state is no longer needed
+            for f in (recs[-1]['params'], recs[-1]['chains']): Path(f).unlink(missing_ok=True)
         recs.append(rec)
     last = recs[-1]
     return ChunkedTraining(load_model(last['params'], alphabet=kwargs.get('alphabet', 'protein'), device=kwargs.get('device', 'cpu')),

@@ -32,7 +32,7 @@ from ..ladder import independent_model
 from ..metrics import nearest_neighbour_distances, hamming_distances
 
 # %% ../../nbs/25_mnist.ipynb #mnist006
-FULL = dict(pool=1, seed=0, sizes=(100, 1000), ptt_sizes=(100,), n_test=None,
+FULL = dict(pool=1, seed=0, sizes=(100, 1000), ptt_sizes=(100, 1000), n_test=None,
             n_hidden=100, n_chains=500, gibbs_steps=10, updates=6000, lr=0.01, ptt_lr=0.001, max_lr=0.01, log_every=10,
             tau_points=8, tau_chains=64, tau_gibbs_steps=2, tau_min_sweeps=100, tau_max_sweeps=1000, n_records=5, grid=16,
             therm_factor=20., paper_limit=50_000, cost_updates=20, gibbs_chains=100, gibbs_sweeps=10_000, gibbs_shown=5, long_max_sweeps=3000)

@@ -335,7 +335,7 @@ def chunked_training(train_model, load_model, fasta, folder, label:str, chunk:in
                    effective_sequences=float(r.effective_sequences), params=str(r.artifacts['params']), chains=str(r.artifacts['chains']),
                    finished=r.stop_reason != 'max_gradient_steps' or (max_steps is not None and total >= max_steps))
         (Path(folder) / f"{label}-chunk{k}.json").write_text(json.dumps(rec))   # written last: a chunk counts once its files are saved
-        if recs and recs[-1]['params'] != (initial or {}).get('initial_params_path'):          # the previous chunk's state is no longer needed
+        if recs:                                                                 # the previous chunk's state is no longer needed
             for f in (recs[-1]['params'], recs[-1]['chains']): Path(f).unlink(missing_ok=True)
         recs.append(rec)
     last = recs[-1]

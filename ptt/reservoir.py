@@ -9,7 +9,7 @@ __all__ = ['RENEWAL_TOL', 'FRESH_RUNG_0', 'hidden_input_range', 'independent', '
            'record_spacing', 'renewal_plan', 'joint_plan', 'ladder_plan', 'save_atomic', 'Reservoir', 'fill_reservoir']
 
 # %% ../nbs/05_reservoir.ipynb #13b9dcea
-import math, os, warnings
+import math, warnings
 from dataclasses import dataclass
 from pathlib import Path
 import torch
@@ -182,9 +182,9 @@ def restore(self:Tempering, state:dict):
     self.generator.set_state(state['generator'])
 
 def save_atomic(obj, path):
-    "`torch.save(obj)` to `path` through a temporary file: an interruption leaves the old file or the new one, never half of one"
-    path = Path(path); tmp = path.with_name(path.name + '.tmp')
-    torch.save(obj, tmp); os.replace(tmp, path)
+    "`torch.save(obj)` to `path` by `ptt.run.write_atomic`: an interruption leaves the old file or the new one, never half of one"
+    from ptt.run import write_atomic                 # here: ptt.run builds on this module
+    write_atomic(path, lambda t: torch.save(obj, t))
 
 
 # %% ../nbs/05_reservoir.ipynb #14ef8314

@@ -314,8 +314,9 @@ class ChunkedTraining(NamedTuple):
     artifacts: dict
 
 def _chunk_records(folder, label:str) -> list:
-    "The finished chunks of training `label` in `folder`, in order"
+    "The finished chunks of training `label` in `folder`, in order, their files found in `folder` (which may have moved since)"
     recs = [json.loads(f.read_text()) for f in Path(folder).glob(f"{label}-chunk*.json")]
+    for r in recs: r.update({k: str(Path(folder) / Path(r[k]).name) for k in ('params', 'chains')})
     return sorted(recs, key=lambda r: r['chunk'])
 
 def chunked_training(train_model, load_model, fasta, folder, label:str, chunk:int|None=None, max_steps:int|None=None, seed:int=0,
@@ -332,12 +333,12 @@ def chunked_training(train_model, load_model, fasta, folder, label:str, chunk:in
         total = done + r.gradient_steps
         rec = dict(chunk=k, gradient_steps=total, structure_steps=(recs[-1]['structure_steps'] if recs else 0) + r.structure_steps,
                    stop_reason=r.stop_reason, final_metrics={n: float(v) for n, v in r.final_metrics.items() if isinstance(v, (int, float))},
-                   effective_sequences=float(r.effective_sequences), params=str(r.artifacts['params']), chains=str(r.artifacts['chains']),
+                   effective_sequences=float(r.effective_sequences), params=Path(r.artifacts['params']).name, chains=Path(r.artifacts['chains']).name,
                    finished=r.stop_reason != 'max_gradient_steps' or (max_steps is not None and total >= max_steps))
         (Path(folder) / f"{label}-chunk{k}.json").write_text(json.dumps(rec))   # written last: a chunk counts once its files are saved
         if recs:                                                                 # the previous chunk's state is no longer needed
             for f in (recs[-1]['params'], recs[-1]['chains']): Path(f).unlink(missing_ok=True)
-        recs.append(rec)
+        recs.append(rec | {f: str(Path(folder) / rec[f]) for f in ('params', 'chains')})
     last = recs[-1]
     return ChunkedTraining(load_model(last['params'], alphabet=kwargs.get('alphabet', 'protein'), device=kwargs.get('device', 'cpu')),
                            last['gradient_steps'], last['structure_steps'], len(recs), last['stop_reason'], last['final_metrics'],

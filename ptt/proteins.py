@@ -22,6 +22,7 @@ from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 from .rbm import PottsRBM
 from .exact import enumerate_states
+from .run import write_atomic
 
 # %% ../nbs/17_proteins.ipynb #c0cb3722
 def _alignment(x, what:str='alignment') -> torch.Tensor:
@@ -313,10 +314,13 @@ class ChunkedTraining(NamedTuple):
     effective_sequences: float
     artifacts: dict
 
+def _in_folder(rec:dict, folder) -> dict:
+    "A chunk's record with its parameter and chain files found in `folder` (the record names them; the folder may have moved since)"
+    return rec | {k: str(Path(folder) / Path(rec[k]).name) for k in ('params', 'chains')}
+
 def _chunk_records(folder, label:str) -> list:
-    "The finished chunks of training `label` in `folder`, in order, their files found in `folder` (which may have moved since)"
-    recs = [json.loads(f.read_text()) for f in Path(folder).glob(f"{label}-chunk*.json")]
-    for r in recs: r.update({k: str(Path(folder) / Path(r[k]).name) for k in ('params', 'chains')})
+    "The finished chunks of training `label` in `folder`, in order"
+    recs = [_in_folder(json.loads(f.read_text()), folder) for f in Path(folder).glob(f"{label}-chunk*.json")]
     return sorted(recs, key=lambda r: r['chunk'])
 
 def chunked_training(train_model, load_model, fasta, folder, label:str, chunk:int|None=None, max_steps:int|None=None, seed:int=0,
@@ -335,10 +339,10 @@ def chunked_training(train_model, load_model, fasta, folder, label:str, chunk:in
                    stop_reason=r.stop_reason, final_metrics={n: float(v) for n, v in r.final_metrics.items() if isinstance(v, (int, float))},
                    effective_sequences=float(r.effective_sequences), params=Path(r.artifacts['params']).name, chains=Path(r.artifacts['chains']).name,
                    finished=r.stop_reason != 'max_gradient_steps' or (max_steps is not None and total >= max_steps))
-        (Path(folder) / f"{label}-chunk{k}.json").write_text(json.dumps(rec))   # written last: a chunk counts once its files are saved
+        write_atomic(Path(folder) / f"{label}-chunk{k}.json", lambda t: t.write_text(json.dumps(rec)))   # last: a chunk counts once its files are saved
         if recs:                                                                 # the previous chunk's state is no longer needed
             for f in (recs[-1]['params'], recs[-1]['chains']): Path(f).unlink(missing_ok=True)
-        recs.append(rec | {f: str(Path(folder) / rec[f]) for f in ('params', 'chains')})
+        recs.append(_in_folder(rec, folder))
     last = recs[-1]
     return ChunkedTraining(load_model(last['params'], alphabet=kwargs.get('alphabet', 'protein'), device=kwargs.get('device', 'cpu')),
                            last['gradient_steps'], last['structure_steps'], len(recs), last['stop_reason'], last['final_metrics'],

@@ -132,19 +132,15 @@ def pcd_checkpoint_lls(run, test, s:dict, g, checkpoint=None) -> dict:
     return dict(update=[int(built.values[t]) for t in rungs], test_ll=[log_likelihood(ladder[t], test, ev.log_z[t].item()).item() for t in rungs],
                 how='checkpoint ladder', n_rungs=len(ladder), evaluation=report_summary(ev.report))
 
-def _scored_curve(run, test, s:dict, g, saved=None, ladder=None) -> dict:
-    "`pcd_checkpoint_lls` (its ladder resumable from the file `ladder`) with its clock, or what an earlier call saved in the file `saved` (`g` then continues from where that call left it)"
-    if saved is not None and Path(saved).exists():
-        c = torch.load(saved, weights_only=False); g.set_state(c['generator']); return c['curve']
-    t0 = time.perf_counter()
-    curve = dict(pcd_checkpoint_lls(run, test, s, g, ladder), seconds=time.perf_counter() - t0)
-    if saved is not None: write_atomic(Path(saved), lambda t: torch.save(dict(curve=curve, generator=g.get_state()), t))
-    return curve
-
 def pcd_choice(run, test, s:dict, g, checkpoint=None) -> dict:
     "The PCD run's checkpoint of best test LL, sampled by temperature PT (`checkpoint`: a file prefix that makes the checkpoint scores and the sampling resumable)"
     ck = _checkpoints(checkpoint)
-    curve = _scored_curve(run, test, s, g, ck('curve'), ck('ladder'))
+    def scores():
+        t0 = time.perf_counter()
+        return dict(pcd_checkpoint_lls(run, test, s, g, ck('ladder')), seconds=time.perf_counter() - t0), g.get_state()
+    where = (None, None) if checkpoint is None else (Path(checkpoint).parent, f"{Path(checkpoint).name}-curve")
+    curve, state = cached_phase(*where, scores)          # saved as soon as known: a stop during the sampling below does not score them anew
+    g.set_state(state)
     u = curve['update'][int(np.argmax(curve['test_ll']))]
     model = run.checkpoint(u)
     out = sample(model, s['n_samples'], 'temperature', n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], full=True, generator=g, checkpoint=ck('temperatures'))

@@ -8,10 +8,10 @@ Docs: https://ptt-dev.github.io/ptt/proteins.html.md"""
 __all__ = ['BFN_FULL', 'BFN_UNITS', 'FULL', 'QUICK', 'ERROR_EDGES', 'N_SHOWN', 'PPV_PAIRS', 'DATA_KEYS', 'METRIC_KEYS',
            'TRAIN_KEYS', 'RBM_KEYS', 'MODELS', 'NAMES', 'COLORS', 'family', 'context', 'error_summary', 'ppv_summary',
            'reference', 'describe', 'unit_settings', 'train_rbm', 'ptt_tau', 'tau_updates', 'capped_spacing',
-           'pcd_ladders', 'mean_log_likelihood', 'couplings_and_scores', 'rbm_unit', 'eddca_unit', 'bfn_unit',
-           'save_unit', 'wanted', 'run_study', 'load_study', 'load_arrays', 'load_model', 'summary_rows', 'rbm_rows',
-           'train_clock', 'budget_rows', 'ppv_rows', 'plot_pca', 'plot_errors', 'plot_emd', 'plot_nn', 'plot_budget',
-           'plot_ppv', 'plot_tau']
+           'pcd_ladders', 'mean_log_likelihood', 'couplings_and_scores', 'rbm_unit', 'mixing_reached', 'eddca_unit',
+           'bfn_unit', 'save_unit', 'wanted', 'run_study', 'load_study', 'load_arrays', 'load_model', 'summary_rows',
+           'rbm_rows', 'train_clock', 'budget_rows', 'ppv_rows', 'plot_pca', 'plot_errors', 'plot_emd', 'plot_nn',
+           'plot_budget', 'plot_ppv', 'plot_tau']
 
 # %% ../../nbs/23_proteins.ipynb #9079df73
 import json, math, time, hashlib, tempfile, importlib.util, contextlib, io, dataclasses
@@ -229,6 +229,12 @@ def rbm_unit(method:str, ctx:dict, s:dict, work, progress:bool=False) -> tuple:
     return summary, dict(samples=x.numpy().astype(np.uint8), scores=scores.float().numpy()), run.model
 
 # %% ../../nbs/23_proteins.ipynb #2eb5f8f8
+def mixing_reached(history:dict) -> bool:
+    "Whether adabmDCA's mixing-time estimate (a `SamplingResult.mixing_history`) met the package's own criterion before its sweep cap: the identity between the chains at t and at t/2 within 0.1 standard errors of the identity between chains at t"
+    if not history.get('t_half'): return False
+    gap = abs(history['seqid_t'][-1] - history['seqid_t_t_half'][-1])
+    return gap / math.hypot(history['std_seqid_t'][-1], history['std_seqid_t_t_half'][-1]) < 0.1
+
 def eddca_unit(ctx:dict, s:dict, work, progress:bool=False) -> tuple:
     "edDCA trained and sampled by adabmDCA on the training set: (summary, arrays to save, None)"
     t0 = time.perf_counter()
@@ -240,7 +246,8 @@ def eddca_unit(ctx:dict, s:dict, work, progress:bool=False) -> tuple:
     bm, e = ed['bmDCA'], ed['edDCA']
     summary = dict(method='eddca', bm_steps=bm.gradient_steps, bm_pearson=bm.final_metrics.get('Pearson', math.nan), bm_stop=str(bm.stop_reason),
                    ed_steps=e.gradient_steps, decimations=e.structure_steps, ed_pearson=e.final_metrics.get('Pearson', math.nan), ed_stop=str(e.stop_reason),
-                   coupling_density=density, sampling_sweeps=ed['sampling'].num_sweeps, ppv=ppv_summary(scores, ctx['contacts']),
+                   coupling_density=density, sampling_sweeps=ed['sampling'].num_sweeps,
+                   mixing_time=(ed['sampling'].mixing_history.get('t_half') or [math.nan])[-1], mixing_reached=mixing_reached(ed['sampling'].mixing_history), ppv=ppv_summary(scores, ctx['contacts']),
                    **describe(ed['samples'], ctx, s), train_seconds=t1 - t0, seconds=time.perf_counter() - t0)
     return summary, dict(samples=ed['samples'].numpy().astype(np.uint8), scores=scores.float().numpy()), None
 

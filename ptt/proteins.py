@@ -313,6 +313,7 @@ class ChunkedTraining(NamedTuple):
     final_metrics: dict
     effective_sequences: float
     artifacts: dict
+    history: tuple = ()     # one record per chunk: steps and decimations so far, and the package's last Pearson, density and seconds
 
 def _in_folder(rec:dict, folder) -> dict:
     "A chunk's record with its parameter and chain files found in `folder` (the record names them; the folder may have moved since)"
@@ -344,9 +345,11 @@ def chunked_training(train_model, load_model, fasta, folder, label:str, chunk:in
             for f in (recs[-1]['params'], recs[-1]['chains']): Path(f).unlink(missing_ok=True)
         recs.append(_in_folder(rec, folder))
     last = recs[-1]
+    history = [dict(chunk=r['chunk'], gradient_steps=r['gradient_steps'], structure_steps=r['structure_steps'],
+                    **{k.lower(): r['final_metrics'].get(k, math.nan) for k in ('Pearson', 'Density', 'Time')}) for r in recs]
     return ChunkedTraining(load_model(last['params'], alphabet=kwargs.get('alphabet', 'protein'), device=kwargs.get('device', 'cpu')),
                            last['gradient_steps'], last['structure_steps'], len(recs), last['stop_reason'], last['final_metrics'],
-                           last['effective_sequences'], dict(params=last['params'], chains=last['chains']))
+                           last['effective_sequences'], dict(params=last['params'], chains=last['chains']), tuple(history))
 
 def eddca_baseline(train, folder, target_density:float=0.02, target_pearson:float=0.95, bm_steps:int|None=None, ed_steps:int|None=None,
                    n_chains:int=5000, n_sweeps:int=10, n_samples:int=5000, max_sampling_sweeps:int=10_000, n_measure:int=10_000, seed:int=0, device:str='cpu',

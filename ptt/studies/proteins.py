@@ -40,7 +40,7 @@ FULL = dict(columns=None, rows=None, test_frac=0.2, threshold=0.8, seed=0,
             n_hidden=40, updates=300, n_chains=300, gibbs_steps=10, lr=0.05, max_lr=0.2, adaptive=True, centered=True, lr_decay=0.3, log_points=15, final_eval='local',
             n_samples=2000, sample_gibbs=1, sample_chains=200, max_sweeps=1500, tau_points=3, tau_chains=100, tau_max_sweeps=300,
             couplings='quadratic', n_triplets=10_000, emd_n=1000, n_pca=5,
-            eddca=dict(target_density=0.02, target_pearson=0.95, bm_steps=15, ed_steps=5, n_chains=500, n_sweeps=10, max_sampling_sweeps=100, n_measure=1000),
+            eddca=dict(target_density=0.02, target_pearson=0.83, bm_steps=4000, ed_steps=6000, n_chains=500, n_sweeps=10, max_sampling_sweeps=1000, n_measure=1000, chunk=50),
             bfn=BFN_FULL, bfn_4k=dict(BFN_FULL, steps=4000), bfn_16k=dict(BFN_FULL, steps=16_000, eval_every=2000))
 
 QUICK = dict(FULL, columns=(60, 100), rows=2000, n_hidden=8, updates=200, n_chains=200, log_points=10, couplings='gaussian',
@@ -247,7 +247,8 @@ def eddca_unit(ctx:dict, s:dict, work, progress:bool=False) -> tuple:
     summary = dict(method='eddca', bm_steps=bm.gradient_steps, bm_pearson=bm.final_metrics.get('Pearson', math.nan), bm_stop=str(bm.stop_reason),
                    ed_steps=e.gradient_steps, decimations=e.structure_steps, ed_pearson=e.final_metrics.get('Pearson', math.nan), ed_stop=str(e.stop_reason),
                    coupling_density=density, sampling_sweeps=ed['sampling'].num_sweeps,
-                   mixing_time=(ed['sampling'].mixing_history.get('t_half') or [math.nan])[-1], mixing_reached=mixing_reached(ed['sampling'].mixing_history), ppv=ppv_summary(scores, ctx['contacts']),
+                   mixing_time=(ed['sampling'].mixing_history.get('t_half') or [math.nan])[-1], mixing_reached=mixing_reached(ed['sampling'].mixing_history),
+                   bm_history=list(bm.history), ed_history=list(e.history), chunk_seconds=sum(h['time'] for h in bm.history + e.history if h['time'] == h['time']), ppv=ppv_summary(scores, ctx['contacts']),
                    **describe(ed['samples'], ctx, s), train_seconds=t1 - t0, seconds=time.perf_counter() - t0)
     return summary, dict(samples=ed['samples'].numpy().astype(np.uint8), scores=scores.float().numpy()), None
 

@@ -353,8 +353,8 @@ def chunked_training(train_model, load_model, fasta, folder, label:str, chunk:in
 
 def eddca_baseline(train, folder, target_density:float=0.02, target_pearson:float=0.95, bm_steps:int|None=None, ed_steps:int|None=None,
                    n_chains:int=5000, n_sweeps:int=10, n_samples:int=5000, max_sampling_sweeps:int=10_000, n_measure:int=10_000, seed:int=0, device:str='cpu',
-                   chunk:int|None=None) -> dict:
-    "bmDCA then edDCA trained by the `adabmDCA` package on `train` (states over PROTEIN_ALPHABET), sampled at equilibrium: couplings (zero-sum, L × L × q × q), fields, samples and the package's results. Trained in chunks of `chunk` gradient steps saved in `folder`: a call on the same folder goes on from the last finished chunk"
+                   chunk:int|None=None, bm_target_pearson:float|None=None) -> dict:
+    "bmDCA then edDCA trained by the `adabmDCA` package on `train` (states over PROTEIN_ALPHABET), sampled at equilibrium: couplings (zero-sum, L × L × q × q), fields, samples and the package's results. Trained in chunks of `chunk` gradient steps saved in `folder`: a call on the same folder goes on from the last finished chunk. bmDCA stops at `bm_target_pearson` (default: `target_pearson`), edDCA re-equilibrates to `target_pearson` after each decimation"
     try: from adabmDCA.api import train_model, sample_sequences, load_model
     except ImportError: raise ImportError("eddca_baseline needs the optional adabmDCA package: pip install 'ptt[studies]' (or adabmdca)") from None
     from ptt.data import PROTEIN_ALPHABET
@@ -364,10 +364,10 @@ def eddca_baseline(train, folder, target_density:float=0.02, target_pearson:floa
     fasta = folder / 'train.fasta'
     _write_fasta(x, fasta, PROTEIN_ALPHABET)
     w = package_weights(x)                                 # passed in: the package's own computation grows the heap (see above)
-    common = dict(alphabet='protein', n_chains=n_chains, n_sweeps=n_sweeps, target_pearson=target_pearson, seed=seed, device=device, weights_path=w)
+    common = dict(alphabet='protein', n_chains=n_chains, n_sweeps=n_sweeps, seed=seed, device=device, weights_path=w)
     train = lambda label, **kw: chunked_training(train_model, load_model, fasta, folder, label, chunk, **kw, **common)
-    bm = train('bmDCA', model_type='bmDCA', max_steps=bm_steps)
-    ed = train('edDCA', model_type='edDCA', max_steps=ed_steps, target_density=target_density,
+    bm = train('bmDCA', model_type='bmDCA', max_steps=bm_steps, target_pearson=target_pearson if bm_target_pearson is None else bm_target_pearson)
+    ed = train('edDCA', model_type='edDCA', max_steps=ed_steps, target_density=target_density, target_pearson=target_pearson,
                initial=dict(initial_params_path=bm.artifacts['params'], initial_chains_path=bm.artifacts['chains']))
     sampled = sample_sequences(model=ed.model, n_sequences=n_samples, reference_fasta=str(fasta), weights_path=w, n_sweeps=max_sampling_sweeps,
                                n_measure=n_measure, seed=seed, device=device)

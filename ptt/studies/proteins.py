@@ -40,7 +40,7 @@ FULL = dict(columns=None, rows=None, test_frac=0.2, threshold=0.8, seed=0,
             n_hidden=40, updates=300, n_chains=300, gibbs_steps=10, lr=0.05, max_lr=0.2, adaptive=True, centered=True, lr_decay=0.3, log_points=15, final_eval='local',
             n_samples=2000, sample_gibbs=1, sample_chains=200, max_sweeps=1500, tau_points=3, tau_chains=100, tau_max_sweeps=300,
             couplings='quadratic', n_triplets=10_000, emd_n=1000, n_pca=5,
-            eddca=dict(target_density=0.02, target_pearson=0.83, bm_steps=4000, ed_steps=6000, n_chains=500, n_sweeps=10, max_sampling_sweeps=1000, n_measure=1000, chunk=50),
+            eddca=dict(target_density=0.02, target_pearson=0.80, bm_target_pearson=0.83, bm_steps=4000, ed_steps=6000, n_chains=500, n_sweeps=10, max_sampling_sweeps=1000, n_measure=1000, chunk=50),
             bfn=BFN_FULL, bfn_4k=dict(BFN_FULL, steps=4000), bfn_16k=dict(BFN_FULL, steps=16_000, eval_every=2000))
 
 QUICK = dict(FULL, columns=(60, 100), rows=2000, n_hidden=8, updates=200, n_chains=200, log_points=10, couplings='gaussian',

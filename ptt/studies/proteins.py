@@ -25,7 +25,7 @@ from ..kernels import make_generator
 from ..train import fit
 from ..sample import sample, checkpoint_ladder, record_samples
 from ..proteins import (sequence_weights, split_by_identity, site_frequencies, effective_couplings, contact_scores, ppv_curve,
-                          pair_frequencies, mean_field_couplings, eddca_baseline)
+                          pair_frequencies, mean_field_couplings, eddca_baseline, dca_couplings)
 from ..metrics import pca, correlation_errors, triplets, emd_pca, emd_hamming, nearest_neighbour_distances, nn_summary
 from ..baselines.bfn import fit_bfn
 from ..run import write_atomic, saved_result
@@ -246,7 +246,7 @@ def eddca_unit(ctx:dict, s:dict, work, progress:bool=False) -> tuple:
     bm, e = ed['bmDCA'], ed['edDCA']
     summary = dict(method='eddca', bm_steps=bm.gradient_steps, bm_pearson=bm.final_metrics.get('Pearson', math.nan), bm_stop=str(bm.stop_reason),
                    ed_steps=e.gradient_steps, decimations=e.structure_steps, ed_pearson=e.final_metrics.get('Pearson', math.nan), ed_stop=str(e.stop_reason),
-                   coupling_density=density, sampling_sweeps=ed['sampling'].num_sweeps,
+                   coupling_density=density, bm_ppv=ppv_summary(contact_scores(dca_couplings(bm.model)), ctx['contacts']), sampling_sweeps=ed['sampling'].num_sweeps,
                    mixing_time=(ed['sampling'].mixing_history.get('t_half') or [math.nan])[-1], mixing_reached=mixing_reached(ed['sampling'].mixing_history),
                    bm_history=list(bm.history), ed_history=list(e.history), chunk_seconds=sum(h['time'] for h in bm.history + e.history if h['time'] == h['time']), ppv=ppv_summary(scores, ctx['contacts']),
                    **describe(ed['samples'], ctx, s), train_seconds=t1 - t0, seconds=time.perf_counter() - t0)

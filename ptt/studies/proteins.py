@@ -248,7 +248,7 @@ def eddca_unit(ctx:dict, s:dict, work, progress:bool=False) -> tuple:
                    ed_steps=e.gradient_steps, decimations=e.structure_steps, ed_pearson=e.final_metrics.get('Pearson', math.nan), ed_stop=str(e.stop_reason),
                    coupling_density=density, bm_ppv=ppv_summary(contact_scores(dca_couplings(bm.model)), ctx['contacts']), sampling_sweeps=ed['sampling'].num_sweeps,
                    mixing_time=(ed['sampling'].mixing_history.get('t_half') or [math.nan])[-1], mixing_reached=mixing_reached(ed['sampling'].mixing_history),
-                   bm_history=list(bm.history), ed_history=list(e.history), chunk_seconds=sum(h['time'] for h in bm.history + e.history if h['time'] == h['time']), ppv=ppv_summary(scores, ctx['contacts']),
+                   bm_history=list(bm.history), ed_history=list(e.history), chunk_seconds=sum(h['time'] for h in bm.history + e.history if not math.isnan(h['time'])), ppv=ppv_summary(scores, ctx['contacts']),
                    **describe(ed['samples'], ctx, s), train_seconds=t1 - t0, seconds=time.perf_counter() - t0)
     return summary, dict(samples=ed['samples'].numpy().astype(np.uint8), scores=scores.float().numpy()), None
 

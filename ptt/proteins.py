@@ -308,12 +308,13 @@ class ChunkedTraining(NamedTuple):
     model: object
     gradient_steps: int
     structure_steps: int
-    chunks: int
     stop_reason: str|None
     final_metrics: dict
     effective_sequences: float
     artifacts: dict
     history: tuple = ()     # one record per chunk: steps and decimations so far, and the package's last Pearson, density and seconds
+    @property
+    def chunks(self) -> int: return len(self.history)
 
 def _in_folder(rec:dict, folder) -> dict:
     "A chunk's record with its parameter and chain files found in `folder` (the record names them; the folder may have moved since)"
@@ -348,7 +349,7 @@ def chunked_training(train_model, load_model, fasta, folder, label:str, chunk:in
     history = [dict(chunk=r['chunk'], gradient_steps=r['gradient_steps'], structure_steps=r['structure_steps'],
                     **{k.lower(): r['final_metrics'].get(k, math.nan) for k in ('Pearson', 'Density', 'Time')}) for r in recs]
     return ChunkedTraining(load_model(last['params'], alphabet=kwargs.get('alphabet', 'protein'), device=kwargs.get('device', 'cpu')),
-                           last['gradient_steps'], last['structure_steps'], len(recs), last['stop_reason'], last['final_metrics'],
+                           last['gradient_steps'], last['structure_steps'], last['stop_reason'], last['final_metrics'],
                            last['effective_sequences'], dict(params=last['params'], chains=last['chains']), tuple(history))
 
 def dca_couplings(model) -> torch.Tensor:

@@ -63,7 +63,7 @@ def floor_fn(model, v, generator, k):
 
 
 def potts_floor_fn(model, v, generator, k, draw=True):
-    "The unavoidable work of `k` Potts sweeps: one gathered weight row per site summed (visible→hidden), the product hidden→visible, one uniform per hidden unit and per site, and (`draw`) the categorical draw's exponentials, cumulative sums and searches"
+    "The unavoidable work of `k` Potts sweeps: one gathered weight row per site summed (visible→hidden), the product hidden→visible, one uniform per hidden unit and per site, and (`draw`) the categorical draw's exponentials, cumulative sums and searches (off the CPU: one exponential per state and the argmax, as the kernel's race draws)"
     n_v, q, n_h = model.weights.shape[-3:]
     rows = v.argmax(-1) + torch.arange(n_v, device=v.device) * q
     if model.is_stack: rows = rows + (torch.arange(v.shape[0], device=v.device) * n_v * q).view(-1, 1, 1)
@@ -73,6 +73,7 @@ def potts_floor_fn(model, v, generator, k, draw=True):
     uh, uv = torch.empty(hshape, device=v.device), torch.empty(v.shape[:-1], device=v.device)
     vout = torch.empty(v.shape[:-2] + (n_v * q,), device=v.device)
     mm = torch.bmm if model.is_stack else torch.mm
+    race = v.device.type != 'cpu'
     def run():
         for _ in range(k):
             h = torch.nn.functional.embedding_bag(rows, table, mode='sum').view(hshape)
@@ -81,6 +82,9 @@ def potts_floor_fn(model, v, generator, k, draw=True):
             torch.rand(uv.shape, generator=generator, out=uv, device=v.device)
             if draw:                   # rung by rung, as the kernel draws (a whole stack's cumulative sums at once overflow the caches)
                 for e, u in zip(vout.view(-1, *v.shape[-3:]), uv.view(-1, *v.shape[-3:-1])):
+                    if race:           # off the CPU the kernel races exponential clocks: one exponential per state and the argmax
+                        e.view(v.shape[-3:]).exponential_(generator=generator).argmax(-1)
+                        continue
                     cdf = e.exp_().view(v.shape[-3:]).cumsum(-1)
                     torch.searchsorted(cdf, u.unsqueeze(-1) * cdf[..., -1:])
     return run

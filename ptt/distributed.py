@@ -16,7 +16,7 @@ import torch
 import torch.distributed as dist
 from tqdm import tqdm
 from fastcore.basics import patch
-from .kernels import make_generator
+from .kernels import make_generator, restore_state
 from .ladder import LadderBroken
 from .reservoir import Reservoir, Tempering, Thermalization, next_block, renewal_plan, ladder_plan
 from .diagnostics import autocorrelation, acf_noise, tau_exp, tau_int, round_trips, rung_occupancy, ThermalizationPlan, plan_from_taus, _rungs
@@ -158,7 +158,7 @@ def rank_seed(seed:int, rank:int, update:int=0) -> int:
 
 def rank_generators(run:Run, comm:Comm, device=None) -> tuple:
     "(shared, own): the generator of the data order, in the same state on every rank, and this rank's generator of its chains"
-    shared = make_generator(0, device); shared.set_state(run.state.rng)
+    shared = restore_state(make_generator(0, device), run.state.rng)
     if comm.world == 1: return shared, shared
     return shared, make_generator(rank_seed(run.config['seed'], comm.rank, run.state.update), device)
 

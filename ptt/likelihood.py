@@ -198,7 +198,7 @@ class LogZBound(NamedTuple):
     hidden: torch.Tensor
 
 def log_z_lower_bound(model:RBM, *visible:torch.Tensor, max_rows:int=256, max_steps:int|None=None, candidates:int|None=None) -> LogZBound:
-    "$\max -E(h)$ over `hidden_ascent` (at most `max_steps` flips) from the distinct most probable hidden states of (up to `max_rows` evenly spaced rows of) each set of `visible` states"
+    "$\\max -E(h)$ over `hidden_ascent` (at most `max_steps` flips) from the distinct most probable hidden states of (up to `max_rows` evenly spaced rows of) each set of `visible` states"
     m = model.to(dtype=torch.float64)
     pick = lambda v: v[torch.linspace(0, len(v) - 1, min(len(v), max_rows), device=v.device).long()] if len(v) > max_rows else v
     as64 = lambda v: v.to(torch.float64) if v.is_floating_point() else v      # Potts states as integers stay integers

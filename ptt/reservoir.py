@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 import torch
 from .rbm import RBM, PottsRBM
-from .kernels import ptt_sweep, swap, gibbs, track
+from .kernels import ptt_sweep, swap, gibbs, track, restore_state
 from fastcore.basics import patch
 from .diagnostics import rungs_from_ids, thermalization_plan, rung_occupancy, round_trips, ThermalizationPlan, Occupancy
 
@@ -179,7 +179,7 @@ def restore(self:Tempering, state:dict):
     self.x, self.ids = state['x'].to(dev, self.x.dtype), state['ids'].to(dev)
     self.origin = None if state['origin'] is None else state['origin'].to(dev)
     self.parity, self.sweeps = state['parity'], state['sweeps']
-    self.generator.set_state(state['generator'])
+    restore_state(self.generator, state['generator'])
 
 def save_atomic(obj, path):
     "`torch.save(obj)` to `path` by `ptt.run.write_atomic`: an interruption leaves the old file or the new one, never half of one"

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import NamedTuple
 import torch
 from .rbm import RBM, PottsRBM, stack
-from .kernels import gibbs, make_generator
+from .kernels import gibbs, make_generator, restore_state
 from .exact import independent_log_partition
 from .ladder import predicted_acceptance, expected_acceptance, independent_model
 from .reservoir import Tempering, Thermalization, save_atomic
@@ -77,7 +77,7 @@ def refine_ladder(candidates:list, chosen:list, x0:torch.Tensor, alpha:float=0.3
         c = torch.load(checkpoint, weights_only=False)
         if c['n_candidates'] != len(candidates):
             raise ValueError(f"{checkpoint} was saved by a refinement over {c['n_candidates']} candidates, not these {len(candidates)}: remove it to start afresh")
-        first, chosen, x = c['round'], c['chosen'], c['x'].to(x0.device, x0.dtype); g.set_state(c['generator'])
+        first, chosen, x = c['round'], c['chosen'], c['x'].to(x0.device, x0.dtype); restore_state(g, c['generator'])
     for r in range(first, max_rounds + 1):
         if checkpoint is not None: save_atomic(dict(round=r, chosen=chosen, x=x.cpu(), generator=g.get_state(), n_candidates=len(candidates)), checkpoint)
         found = []                                         # pairs to split, measured by a block: no need to finish the run

@@ -22,7 +22,7 @@ from scipy.stats import ks_2samp
 import torch
 from tqdm import tqdm
 from .rbm import RBM, BernoulliRBM, PottsRBM, stack, _checked_array, weighted_mean
-from .kernels import gibbs, swap, make_generator
+from .kernels import gibbs, swap, make_generator, restore_state
 from .exact import log_partition, _layer_to_enumerate
 from .ladder import Ladder, predicted_acceptance, predicted_overlap, overlap_energies, overlap_from_energies, ladder_decision, check_ladder, LadderBroken
 from .reservoir import Tempering, Reservoir, Thermalization, record_spacing
@@ -753,7 +753,7 @@ def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|
     s, cfg = run.state, run.config
     if out is not None: check_run_path(out)
     updates = cfg['updates'] = max(updates or cfg['updates'], s.update)     # a total below the updates done asks for nothing more
-    g = make_generator(0, train.device); g.set_state(s.rng)
+    g = restore_state(make_generator(0, train.device), s.rng)
     schedule, s.stopped = log_schedule(updates, cfg['log_every']), ""
     step = ptt_update if cfg['method'] == 'ptt' else pcd_update
     bar = tqdm(total=updates, initial=s.update, disable=not progress, desc=cfg['method'].upper(), file=sys.stderr, dynamic_ncols=True)

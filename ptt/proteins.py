@@ -8,7 +8,8 @@ Docs: https://ptt-dev.github.io/ptt/proteins.html.md"""
 __all__ = ['neighbour_counts', 'sequence_weights', 'site_frequencies', 'pair_frequencies', 'similar_pairs', 'identity_clusters',
            'split_by_identity', 'split_overlap', 'gaussian_softplus', 'zero_sum', 'effective_couplings',
            'frobenius_scores', 'apc', 'contact_scores', 'ranked_pairs', 'ppv_curve', 'mean_field_couplings',
-           'package_weights', 'ChunkedTraining', 'chunked_training', 'dca_couplings', 'eddca_baseline']
+           'package_weights', 'ChunkedTraining', 'chunked_training', 'dca_couplings', 'coupling_density',
+           'eddca_baseline']
 
 # %% ../nbs/17_proteins.ipynb #ca8600eb
 import json, math
@@ -356,6 +357,13 @@ def dca_couplings(model) -> torch.Tensor:
     "The couplings of an adabmDCA model (its `params['coupling_matrix']`, L × q × L × q) as L × L × q × q in the zero-sum gauge, ready for `contact_scores`"
     return zero_sum(model.params['coupling_matrix'].detach().double().cpu().permute(0, 2, 1, 3))
 
+def coupling_density(J:torch.Tensor, pairs:bool=False) -> float:
+    "Fraction of the couplings $J_{ij}(a,b)$, $i\\ne j$, of an $(L,q,L,q)$ array that are not zero (the density edDCA decimates to); `pairs`: the fraction of pairs $i\\ne j$ with any"
+    L = J.shape[0]
+    off = ~torch.eye(L, dtype=torch.bool, device=J.device)
+    if pairs: return ((J != 0).any(3).any(1) & off).sum().item() / off.sum().item()
+    return ((J != 0) & off[:, None, :, None]).sum().item() / (off.sum().item() * J.shape[1] * J.shape[3])
+
 def eddca_baseline(train, folder, target_density:float=0.02, target_pearson:float=0.95, bm_steps:int|None=None, ed_steps:int|None=None,
                    n_chains:int=5000, n_sweeps:int=10, n_samples:int=5000, max_sampling_sweeps:int=10_000, n_measure:int=10_000, seed:int=0, device:str='cpu',
                    chunk:int|None=None, bm_target_pearson:float|None=None) -> dict:
@@ -378,4 +386,4 @@ def eddca_baseline(train, folder, target_density:float=0.02, target_pearson:floa
                                n_measure=n_measure, seed=seed, device=device)
     index = {a: k for k, a in enumerate(PROTEIN_ALPHABET)}
     samples = torch.tensor([[index[a] for a in s] for s in sampled.sequences], dtype=torch.long)
-    return dict(couplings=dca_couplings(ed.model), fields=ed.model.params['bias'].detach().double().cpu(), samples=samples, bmDCA=bm, edDCA=ed, sampling=sampled)
+    return dict(couplings=dca_couplings(ed.model), density=coupling_density(ed.model.params['coupling_matrix']), fields=ed.model.params['bias'].detach().double().cpu(), samples=samples, bmDCA=bm, edDCA=ed, sampling=sampled)

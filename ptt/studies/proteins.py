@@ -9,9 +9,9 @@ __all__ = ['BFN_FULL', 'BFN_UNITS', 'FULL', 'QUICK', 'ERROR_EDGES', 'N_SHOWN', '
            'TRAIN_KEYS', 'RBM_KEYS', 'MODELS', 'NAMES', 'COLORS', 'family', 'context', 'error_summary', 'ppv_summary',
            'reference', 'describe', 'unit_settings', 'train_rbm', 'ptt_tau', 'tau_updates', 'capped_spacing',
            'pcd_ladders', 'mean_log_likelihood', 'couplings_and_scores', 'rbm_unit', 'mixing_reached', 'eddca_unit',
-           'bfn_unit', 'save_unit', 'wanted', 'run_study', 'load_study', 'load_arrays', 'load_model', 'summary_rows',
-           'rbm_rows', 'train_clock', 'budget_rows', 'ppv_rows', 'plot_pca', 'plot_errors', 'plot_emd', 'plot_nn',
-           'plot_budget', 'plot_ppv', 'plot_tau']
+           'amend_eddca_densities', 'bfn_unit', 'save_unit', 'wanted', 'run_study', 'load_study', 'load_arrays',
+           'load_model', 'summary_rows', 'rbm_rows', 'train_clock', 'budget_rows', 'ppv_rows', 'plot_pca',
+           'plot_errors', 'plot_emd', 'plot_nn', 'plot_budget', 'plot_ppv', 'plot_tau']
 
 # %% ../../nbs/23_proteins.ipynb #9079df73
 import json, math, time, hashlib, tempfile, importlib.util, contextlib, io, dataclasses
@@ -25,7 +25,7 @@ from ..kernels import make_generator
 from ..train import fit
 from ..sample import sample, checkpoint_ladder, record_samples
 from ..proteins import (sequence_weights, split_by_identity, site_frequencies, effective_couplings, contact_scores, ppv_curve,
-                          pair_frequencies, mean_field_couplings, eddca_baseline, dca_couplings)
+                          pair_frequencies, mean_field_couplings, eddca_baseline, dca_couplings, coupling_density, _chunk_records)
 from ..metrics import pca, correlation_errors, triplets, emd_pca, emd_hamming, nearest_neighbour_distances, nn_summary
 from ..baselines.bfn import fit_bfn
 from ..run import write_atomic, saved_result
@@ -242,15 +242,27 @@ def eddca_unit(ctx:dict, s:dict, work, progress:bool=False) -> tuple:
         ed = eddca_baseline(ctx['train'], Path(work) / f"eddca-{_key(unit_settings(s, 'eddca'))}", n_samples=s['n_samples'], seed=s['seed'], **s['eddca'])
     t1 = time.perf_counter()
     scores = contact_scores(ed['couplings'])
-    density = (ed['couplings'].abs().amax((-1, -2)) > 0).double().sum().item() / (ed['couplings'].shape[0] * (ed['couplings'].shape[0] - 1))
+    pairs = coupling_density(ed['edDCA'].model.params['coupling_matrix'], pairs=True)
     bm, e = ed['bmDCA'], ed['edDCA']
     summary = dict(method='eddca', bm_steps=bm.gradient_steps, bm_pearson=bm.final_metrics.get('Pearson', math.nan), bm_stop=str(bm.stop_reason),
                    ed_steps=e.gradient_steps, decimations=e.structure_steps, ed_pearson=e.final_metrics.get('Pearson', math.nan), ed_stop=str(e.stop_reason),
-                   coupling_density=density, bm_ppv=ppv_summary(contact_scores(dca_couplings(bm.model)), ctx['contacts']), sampling_sweeps=ed['sampling'].num_sweeps,
+                   coupling_density=ed['density'], pair_density=pairs, bm_ppv=ppv_summary(contact_scores(dca_couplings(bm.model)), ctx['contacts']), sampling_sweeps=ed['sampling'].num_sweeps,
                    mixing_time=(ed['sampling'].mixing_history.get('t_half') or [math.nan])[-1], mixing_reached=mixing_reached(ed['sampling'].mixing_history),
                    bm_history=list(bm.history), ed_history=list(e.history), chunk_seconds=sum(h['time'] for h in bm.history + e.history if not math.isnan(h['time'])), ppv=ppv_summary(scores, ctx['contacts']),
                    **describe(ed['samples'], ctx, s), train_seconds=t1 - t0, seconds=time.perf_counter() - t0)
     return summary, dict(samples=ed['samples'].numpy().astype(np.uint8), scores=scores.float().numpy()), None
+
+def amend_eddca_densities(folder, work, s:dict=FULL):
+    "Recount a saved edDCA unit's `coupling_density` and `pair_density` on its trained model, read back from its last chunk in `work` (no training, no sampling)"
+    from adabmDCA.api import load_model
+    last = _chunk_records(Path(work) / f"eddca-{_key(unit_settings(s, 'eddca'))}", 'edDCA')[-1]
+    J = load_model(last['params'], alphabet='protein').params['coupling_matrix']
+    path = Path(folder) / 'eddca.json'
+    r = json.loads(path.read_text())
+    r.update(coupling_density=coupling_density(J), pair_density=coupling_density(J, pairs=True),
+             amended="coupling_density and pair_density recounted on the trained model by amend_eddca_densities (the unit had counted pairs in the zero-sum gauge)")
+    write_atomic(path, lambda t: t.write_text(json.dumps(r, indent=1)))
+    return r
 
 def bfn_unit(ctx:dict, s:dict, work, progress:bool=False, name:str='bfn') -> tuple:
     "The BFN of settings `s[name]` trained on the training set and sampled: (summary, arrays to save, None)"

@@ -8,11 +8,11 @@ Docs: https://ptt-dev.github.io/ptt/proteins.html.md"""
 __all__ = ['neighbour_counts', 'sequence_weights', 'site_frequencies', 'pair_frequencies', 'similar_pairs', 'identity_clusters',
            'split_by_identity', 'split_overlap', 'gaussian_softplus', 'zero_sum', 'effective_couplings',
            'frobenius_scores', 'apc', 'contact_scores', 'ranked_pairs', 'ppv_curve', 'mean_field_couplings',
-           'package_weights', 'ChunkedTraining', 'chunked_training', 'dca_couplings', 'coupling_density',
-           'eddca_baseline']
+           'package_weights', 'ChunkedTraining', 'chunked_training', 'dca_couplings', 'coupling_density', 'Sampled',
+           'cached_sampling', 'eddca_baseline']
 
 # %% ../nbs/17_proteins.ipynb #ca8600eb
-import json, math
+import json, math, hashlib
 from pathlib import Path
 from typing import NamedTuple
 import numpy as np
@@ -364,6 +364,20 @@ def coupling_density(J:torch.Tensor, pairs:bool=False) -> float:
     if pairs: return ((J != 0).any(3).any(1) & off).sum().item() / off.sum().item()
     return ((J != 0) & off[:, None, :, None]).sum().item() / (off.sum().item() * J.shape[1] * J.shape[3])
 
+class Sampled(NamedTuple):
+    "What the study keeps of adabmDCA's sampling: the sequences, the sweeps run and the mixing-time history"
+    sequences: list
+    num_sweeps: int
+    mixing_history: dict
+
+def cached_sampling(sample_sequences, path, **kwargs) -> Sampled:
+    "adabmDCA's `sample_sequences(**kwargs)`, saved in `path`: a call that finds the file reads it back instead of sampling again"
+    if Path(path).exists(): return Sampled(**torch.load(path, weights_only=False))
+    r = sample_sequences(**kwargs)
+    s = Sampled(list(r.sequences), int(r.num_sweeps), {k: list(v) for k, v in (r.mixing_history or {}).items()})
+    write_atomic(Path(path), lambda t: torch.save(s._asdict(), t))
+    return s
+
 def eddca_baseline(train, folder, target_density:float=0.02, target_pearson:float=0.95, bm_steps:int|None=None, ed_steps:int|None=None,
                    n_chains:int=5000, n_sweeps:int=10, n_samples:int=5000, max_sampling_sweeps:int=10_000, n_measure:int=10_000, seed:int=0, device:str='cpu',
                    chunk:int|None=None, bm_target_pearson:float|None=None) -> dict:
@@ -382,8 +396,9 @@ def eddca_baseline(train, folder, target_density:float=0.02, target_pearson:floa
     bm = train('bmDCA', model_type='bmDCA', max_steps=bm_steps, target_pearson=target_pearson if bm_target_pearson is None else bm_target_pearson)
     ed = train('edDCA', model_type='edDCA', max_steps=ed_steps, target_density=target_density, target_pearson=target_pearson,
                initial=dict(initial_params_path=bm.artifacts['params'], initial_chains_path=bm.artifacts['chains']))
-    sampled = sample_sequences(model=ed.model, n_sequences=n_samples, reference_fasta=str(fasta), weights_path=w, n_sweeps=max_sampling_sweeps,
-                               n_measure=n_measure, seed=seed, device=device)
+    tag = hashlib.sha1(Path(ed.artifacts['params']).read_bytes() + json.dumps([n_samples, max_sampling_sweeps, n_measure, seed]).encode()).hexdigest()[:10]
+    sampled = cached_sampling(sample_sequences, folder / f"samples-{tag}.pt", model=ed.model, n_sequences=n_samples, reference_fasta=str(fasta),
+                              weights_path=w, n_sweeps=max_sampling_sweeps, n_measure=n_measure, seed=seed, device=device)   # the model's samples, kept: on PF13354 they took 80 minutes
     index = {a: k for k, a in enumerate(PROTEIN_ALPHABET)}
     samples = torch.tensor([[index[a] for a in s] for s in sampled.sequences], dtype=torch.long)
     return dict(couplings=dca_couplings(ed.model), density=coupling_density(ed.model.params['coupling_matrix']), fields=ed.model.params['bias'].detach().double().cpu(), samples=samples, bmDCA=bm, edDCA=ed, sampling=sampled)

@@ -126,6 +126,7 @@ def save_array(path, x):
 # %% ../nbs/14_cli.ipynb #4331b6a3
 _OPTIONS = dict(n_hidden='--hidden', updates='--updates', n_chains='--chains', gibbs_steps='--gibbs-steps', batch_size='--batch-size',
                 lr='--lr', max_lr='--max-lr', lr_floor='--lr-floor', floor='--lr-floor', lr_decay='--lr-decay', max_gain='--max-gain', alpha='--alpha',
+                lr_rule='--lr-rule', reject_margin='--reject-margin', batches='--batches',
                 seed='--seed', method='--method', centered='--centered', visible='--visible', test_frac='--test-frac',
                 save_every='--save-every', threads='--threads')   # training settings (make_config's names) and the options that set them
 
@@ -180,7 +181,8 @@ def _states(x, visible) -> int:
 def _given(a) -> dict:
     "The training settings given on the command line, by make_config's names"
     s = dict(updates=a.updates, n_chains=a.chains, gibbs_steps=a.gibbs_steps, batch_size=a.batch_size, lr=a.lr, max_lr=a.max_lr,
-             lr_floor=a.lr_floor, lr_decay=a.lr_decay, max_gain=a.max_gain, alpha=a.alpha, seed=a.seed, centered=a.centered)
+             lr_floor=a.lr_floor, lr_decay=a.lr_decay, max_gain=a.max_gain, alpha=a.alpha, seed=a.seed, centered=a.centered,
+             lr_rule=a.lr_rule, reject_margin=a.reject_margin, batches=a.batches)
     return {k: v for k, v in s.items() if v is not None}
 
 def _check_train_options(a, hidden:int, run:Run|None) -> dict:
@@ -432,6 +434,9 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument('--max-gain', type=float, help="bound on a step's gain, rate times curvature, along every direction (default: 0, off; 1: the stiffest direction damped to gain 1, the rates capped by the next)")
     t.add_argument('--centered', action=argparse.BooleanOptionalAction, help="centered gradient steps, or the plain gradient with --no-centered (default: plain, but centered for PTT on the generated ising data)")
     t.add_argument('--alpha', type=float, help="target swap acceptance between rungs (default: 0.3)")
+    t.add_argument('--lr-rule', choices=('sign', 'cosine'), help="PTT's rate rule: sign (one rate, x1.002 or x0.998 on the sign of successive gradients' dot product) or cosine (a rate per parameter group, from the smoothed cosine; default: cosine)")
+    t.add_argument('--reject-margin', type=float, help="PTT rejects a step only when the predicted swap acceptance falls below alpha minus this margin (default: 0)")
+    t.add_argument('--batches', choices=('epochs', 'independent'), help="minibatches: disjoint batches of one shuffle after another (epochs), or each batch drawn anew (independent; default: epochs)")
     t.add_argument('--seed', type=int, help="random seed of the model, the chains and the train/test split (default: 0)")
     t.add_argument('--visible', choices=('bernoulli', 'potts'), help="visible units (default: potts for integer data above 1, else bernoulli)")
     t.add_argument('--test', help="test data, a file or a name as DATA (default: hold out --test-frac of DATA)")

@@ -326,7 +326,7 @@ def train_sharded(run:Run, comm:Comm, train:torch.Tensor, test=None, updates:int
             try:
                 while s.update < updates and not stopping:
                     t0 = time.perf_counter()
-                    row = step(run, shard_batch(_next_batch(s, train, cfg['batch_size'], shared, weights), comm), g)
+                    row = step(run, shard_batch(_next_batch(s, train, cfg['batch_size'], shared, weights, cfg.get('batches') == 'independent'), comm), g)
                     s.update += 1
                     dt = time.perf_counter() - t0
                     s.seconds += dt

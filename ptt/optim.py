@@ -52,16 +52,22 @@ def cosine(a:torch.Tensor, b:torch.Tensor) -> float:
 
 @dataclass
 class AdaptiveLR:
-    "Per-group learning rates adapted from the cosine similarity of successive gradients"
+    "Learning rates adapted from successive gradients: the sign of their dot product (`rule='sign'`) or their smoothed cosine (`'cosine'`), one rate for all or one per group"
     lr:float=1e-3; max_lr:float=1e-2; min_lr:float=1e-7
     grow:float=1.05; shrink:float=1/1.05; up:float=0.2; down:float=-0.2; smoothing:float=0.2
     adaptive:bool=True     # False: a fixed rate `lr` (PCD's usual choice)
     floor:float|None=None  # the lowest rate the cosine rule sets (None: `min_lr`, the paper's rule)
     rates:dict=field(default=None); cos:dict=field(default=None); previous:tuple|None=None
+    rule:str='cosine'      # 'sign': ×(1 + `sign_step`) when successive gradients agree, ×(1 - `sign_step`) when they oppose
+    per_group:bool=True    # False: one rate, adapted from the whole gradient, for every group
+    sign_step:float=0.002
+    recovery:float=1.01    # a fixed rate halved by rejections grows back to `lr` by this factor per update
 
     def __post_init__(self):
         if not 0 < self.min_lr <= self.lr <= self.max_lr: raise ValueError(f"need 0 < min_lr <= lr <= max_lr, got {self.min_lr}, {self.lr}, {self.max_lr}")
         if self.floor is not None and not self.min_lr <= self.floor <= self.max_lr: raise ValueError(f"need min_lr <= floor <= max_lr, got {self.min_lr}, {self.floor}, {self.max_lr}")
+        if self.rule not in ('cosine', 'sign'): raise ValueError(f"rule must be 'cosine' or 'sign', not {self.rule!r}")
+        if not 0 < self.sign_step < 1: raise ValueError(f"need 0 < sign_step < 1, got {self.sign_step}")
         self.rates = self.rates or {k: self.lr for k in GROUPS}
         self.cos = self.cos or {k: 0. for k in GROUPS}
 
@@ -72,12 +78,28 @@ class AdaptiveLR:
         if c < self.down: return max(r * self.shrink, min(r, low))   # anti-aligned: slow down, not below the floor
         return min(low, r * self.grow) if r < low else r            # orthogonal: keep, or recover from a rejection
 
+    def _signed(self, r:float, dot:float) -> float:
+        "The new rate `r` after successive gradients whose dot product is `dot`"
+        return r * (1 + self.sign_step) if dot > 0 else r * (1 - self.sign_step) if dot < 0 else r
+
+    def _cosine_rates(self, grads:tuple):
+        for k, g, gp in zip(GROUPS, grads, self.previous):
+            self.cos[k] = c = (1 - self.smoothing) * self.cos[k] + self.smoothing * cosine(g, gp)
+            self.rates[k] = self._adapt(self.rates[k], c)
+
+    def _sign_rates(self, grads:tuple):
+        pairs = dict(zip(GROUPS, zip(grads, self.previous)))
+        dots = {k: (g.flatten() @ gp.flatten()).item() for k, (g, gp) in pairs.items()}
+        self.cos = {k: cosine(g, gp) for k, (g, gp) in pairs.items()}       # kept for the record, as the cosine rule's
+        if not self.per_group: dots = dict.fromkeys(GROUPS, sum(dots.values()))
+        self.rates = {k: self._signed(r, dots[k]) for k, r in self.rates.items()}
+
     def update(self, grads:tuple) -> dict:
         "Adapt the rates to the new gradient `grads` (one tensor per group) and return them"
-        if self.adaptive and self.previous is not None:
-            for k, g, gp in zip(GROUPS, grads, self.previous):
-                self.cos[k] = c = (1 - self.smoothing) * self.cos[k] + self.smoothing * cosine(g, gp)
-                self.rates[k] = min(self.max_lr, max(self.min_lr, self._adapt(self.rates[k], c)))
+        if not self.adaptive: self.rates = {k: min(self.lr, r * self.recovery) for k, r in self.rates.items()}
+        elif self.previous is not None:
+            (self._sign_rates if self.rule == 'sign' else self._cosine_rates)(grads)
+            self.rates = {k: min(self.max_lr, max(self.min_lr, r)) for k, r in self.rates.items()}
         self.previous = tuple(g.detach().clone() for g in grads)
         return dict(self.rates)
 
@@ -91,6 +113,7 @@ class AdaptiveLR:
         self.previous = None
 
     def state_dict(self) -> dict: return {k: getattr(self, k) for k in self.__dataclass_fields__}
+
 
 # %% ../nbs/07_optim.ipynb #b08a9b4a
 def _gain_scales(rates:dict, n_visible:int, n_hidden:int, like:torch.Tensor) -> torch.Tensor:

@@ -17,7 +17,9 @@ the sign of successive gradients' dot product, from 0.01, max 0.1), `sign-group`
 start 1e-3, max 0.01), `sign-centered` (`sign-margin`, centered gradient), `fixed-margin`; and with the whole training
 set as the batch (no data noise in the gradient): `cosine-full`, `sign-full` (`sign-margin`'s settings), `pcd-full`;
 with batches drawn independently of each other (`batches='independent'`): `cosine-iid`, `sign-iid`, `pcd-iid`; and with
-the step's gain bounded (`max_gain=1`, 09_train): `sign-gain`, `fixed-gain`.
+the step's gain bounded (`max_gain=1`, 09_train): `sign-gain`, `fixed-gain`; and rejecting a step for an unreliable
+prediction only when the reweighting's effective sample size is below 1% instead of 10% (`min_ess=0.01`): `fixed-ess`, `sign-ess`;
+`sign-centered-floor`: `sign-centered` whose rule never sets the rate below its start (`lr_floor=0.01`).
 
 Each point is saved as `DIR/<data>_<variant>_s<seed>.json` (with its run file beside it while it runs, so an
 interrupted point resumes where it stopped); points already saved are skipped. `--table` prints the comparison.
@@ -49,7 +51,10 @@ VARIANTS = {'pcd': dict(method='pcd', lr=0.01),
             'sign-iid': dict(SIGN, lr=0.01, max_lr=0.1, reject_margin=0.2, batches='independent'),
             'pcd-iid': dict(method='pcd', lr=0.01, batches='independent'),
             'sign-gain': dict(SIGN, lr=0.01, max_lr=0.1, reject_margin=0.2, max_gain=1.),
-            'fixed-gain': dict(adaptive=False, lr=0.01, reject_margin=0.2, max_gain=1.)}
+            'fixed-gain': dict(adaptive=False, lr=0.01, reject_margin=0.2, max_gain=1.),
+            'fixed-ess': dict(adaptive=False, lr=0.01, reject_margin=0.2, min_ess=0.01),
+            'sign-ess': dict(SIGN, lr=0.01, max_lr=0.1, reject_margin=0.2, min_ess=0.01),
+            'sign-centered-floor': dict(SIGN, lr=0.01, max_lr=0.1, reject_margin=0.2, centered=True, lr_floor=0.01)}
 
 
 def load(name:str) -> tuple:
@@ -81,6 +86,13 @@ def checkpoint_rows(run, train, test) -> list:
     return rows
 
 
+def magnetization_signs(model, test) -> dict:
+    "The final Ising model's exact weight of positive magnetizations (ties: half), beside the test data's"
+    from ptt.studies.ising import exact_check
+    m = 2 * test.double().mean(1) - 1
+    return dict(model=exact_check(model, test, 8)['exact_moments']['frac_pos'], test=((m > 0).double().mean() + (m == 0).double().mean() / 2).item())
+
+
 def run_point(data:str, variant:str, seed:int, updates:int, every:int, out:Path, threads:int|None):
     path = out / f"{data}_{variant}_s{seed}.json"
     if path.exists(): return print(f"{path.name}: saved already", flush=True)
@@ -99,6 +111,7 @@ def run_point(data:str, variant:str, seed:int, updates:int, every:int, out:Path,
                train_seconds=run.state.seconds, wall_seconds=time.time() - t0, n_train=len(train), n_test=len(test),
                warnings=sorted({str(w.message)[:200] for w in caught}), checkpoints=rows)
     if run.ladder is not None: res['rung_updates'] = list(map(int, run.ladder.updates))
+    if data == 'ising': res['clusters'] = magnetization_signs(run.model, test)
     tmp = path.with_suffix('.tmp'); tmp.write_text(json.dumps(res, indent=1)); tmp.replace(path)
     run_file.unlink(missing_ok=True)
     last = rows[-1]
@@ -108,7 +121,7 @@ def run_point(data:str, variant:str, seed:int, updates:int, every:int, out:Path,
 
 def table(out:Path, every:int=500):
     "Exact test LL at equal updates, one row per (data, variant), seeds averaged; PCD's row first"
-    pts = [json.loads(p.read_text()) for p in sorted(out.glob('*.json'))]
+    pts = [json.loads(p.read_text()) for p in sorted(out.glob('*_s[0-9]*.json'))]
     for data in sorted({p['data'] for p in pts}):
         mine = [p for p in pts if p['data'] == data]
         ups = sorted({r['update'] for p in mine for r in p['checkpoints'] if r['update'] % every == 0})

@@ -56,7 +56,7 @@ class AdaptiveLR:
     lr:float=1e-3; max_lr:float=1e-2; min_lr:float=1e-7
     grow:float=1.05; shrink:float=1/1.05; up:float=0.2; down:float=-0.2; smoothing:float=0.2
     adaptive:bool=True     # False: a fixed rate `lr` (PCD's usual choice)
-    floor:float|None=None  # the lowest rate the cosine rule sets (None: `min_lr`, the paper's rule)
+    floor:float|None=None  # the lowest rate the rule sets (None: `min_lr`); below it after rejections, the sign rule returns by `recovery`
     rates:dict=field(default=None); cos:dict=field(default=None); previous:tuple|None=None
     rule:str='cosine'      # 'sign': ×(1 + `sign_step`) when successive gradients agree, ×(1 - `sign_step`) when they oppose
     per_group:bool=True    # False: one rate, adapted from the whole gradient, for every group
@@ -92,7 +92,8 @@ class AdaptiveLR:
         dots = {k: (g.flatten() @ gp.flatten()).item() for k, (g, gp) in pairs.items()}
         self.cos = {k: cosine(g, gp) for k, (g, gp) in pairs.items()}       # kept for the record, as the cosine rule's
         if not self.per_group: dots = dict.fromkeys(GROUPS, sum(dots.values()))
-        self.rates = {k: self._signed(r, dots[k]) for k, r in self.rates.items()}
+        low = self.floor or 0.                                               # not below the floor; back to it after rejections
+        self.rates = {k: max(self._signed(r, dots[k]), min(r * self.recovery, low)) for k, r in self.rates.items()}
 
     def update(self, grads:tuple) -> dict:
         "Adapt the rates to the new gradient `grads` (one tensor per group) and return them"

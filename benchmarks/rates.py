@@ -106,6 +106,7 @@ def run_point(data:str, variant:str, seed:int, updates:int, every:int, out:Path,
         extra = dict(final_eval='none') if method == 'ptt' else dict(pcd_exact_log_z=1)
         run = fit(train, 16, method, test=test, n_chains=1000, updates=updates, seed=seed, log_every=every, out=run_file,
                   resume='auto', progress=False, threads=threads, save_minutes=2., **extra, **kw)
+    if run.state.stopped == 'interrupted': return print(f"{path.name}: interrupted at update {run.state.update}; run again to resume", flush=True)
     rows = checkpoint_rows(run, train, test)
     res = dict(data=data, variant=variant, seed=seed, settings=dict(VARIANTS[variant]), updates=run.state.update, stopped=run.state.stopped,
                train_seconds=run.state.seconds, wall_seconds=time.time() - t0, n_train=len(train), n_test=len(test),

@@ -88,9 +88,7 @@ class AdaptiveLR:
             self.rates[k] = self._adapt(self.rates[k], c)
 
     def _sign_rates(self, grads:tuple):
-        pairs = dict(zip(GROUPS, zip(grads, self.previous)))
-        dots = {k: (g.flatten() @ gp.flatten()).item() for k, (g, gp) in pairs.items()}
-        self.cos = {k: cosine(g, gp) for k, (g, gp) in pairs.items()}       # kept for the record, as the cosine rule's
+        dots = dict(zip(GROUPS, torch.stack([g.flatten() @ gp.flatten() for g, gp in zip(grads, self.previous)]).tolist()))   # one read
         if not self.per_group: dots = dict.fromkeys(GROUPS, sum(dots.values()))
         low = self.floor or 0.                                               # not below the floor; back to it after rejections
         self.rates = {k: max(self._signed(r, dots[k]), min(r * self.recovery, low)) for k, r in self.rates.items()}

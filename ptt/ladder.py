@@ -105,10 +105,11 @@ class Ladder:
     def __repr__(self): return f"Ladder of {len(self)} rungs frozen at updates {self.updates} — {self.models}"
 
 # %% ../nbs/03_ladder.ipynb #83164743
-def ladder_decision(acceptance:float, alpha:float, updates_since_freeze:int, renewal:float=1., min_renewal:float=0.) -> str:
-    "'accept' the proposed update, 'freeze' the current model as a new rung first, or 'reject' the update"
-    if acceptance >= alpha and not renewal < min_renewal: return 'accept'     # a renewal not measured (NaN) does not count
-    return 'freeze' if updates_since_freeze > 0 else 'reject'
+def ladder_decision(acceptance:float, alpha:float, updates_since_freeze:int, renewal:float=1., min_renewal:float=0., margin:float=0.) -> str:
+    "'accept' the proposed update, 'freeze' the current model as a new rung first, or 'reject' the update; with no freeze to make, a step down to `alpha - margin` is accepted"
+    if renewal < min_renewal: return 'freeze' if updates_since_freeze > 0 else 'reject'   # a renewal not measured (NaN) does not count
+    if acceptance >= alpha: return 'accept'
+    return 'freeze' if updates_since_freeze > 0 else 'accept' if acceptance >= alpha - margin else 'reject'
 
 class LadderBroken(RuntimeError):
     "Raised when swap acceptance along the ladder fell so low that equilibrium cannot be trusted"

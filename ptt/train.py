@@ -562,7 +562,7 @@ def _decide(run:Run, proposal:RBM, g:torch.Generator, comm:Local=LOCAL, logits:t
     energies = (_lean_energies(run, proposal, g, logits) if _is_lean(run) else
                 overlap_energies(run.ladder.last, run.model, proposal, _last_rung_samples(run, g), s.chains[-1]))
     acc, ess, renewal = comm.overlap(energies, _renewal_q(cfg))
-    decision = 'reject' if ess < cfg['min_ess'] else ladder_decision(acc, cfg['alpha'], s.since_freeze, renewal, cfg.get('min_renewal', 0.))
+    decision = 'reject' if ess < cfg['min_ess'] else ladder_decision(acc, cfg['alpha'], s.since_freeze, renewal, cfg.get('min_renewal', 0.), cfg.get('reject_margin', 0.))
     return acc, ess, renewal, comm.agree(decision, f"the ladder decision at update {s.update + 1}")
 
 def ptt_update(run:Run, batch:torch.Tensor, g:torch.Generator, comm:Local=LOCAL) -> dict:
@@ -582,7 +582,6 @@ def ptt_update(run:Run, batch:torch.Tensor, g:torch.Generator, comm:Local=LOCAL)
         if cfg.get('audit_every') and s.freezes % cfg['audit_every'] == 0: comm.on_root(run, audit, g)
         predicted, ess, renewal, decision = _decide(run, proposal, g, comm)
         if decision == 'freeze': decision = 'reject'       # even one step from the new rung is too far
-    if decision == 'reject' and ess >= cfg['min_ess'] and predicted >= cfg['alpha'] - cfg.get('reject_margin', 0.): decision = 'accept'
     if decision == 'accept': run.model, s.since_freeze, s.rejections = proposal, s.since_freeze + 1, 0
     else:
         s.opt.reject(); s.rejections += 1

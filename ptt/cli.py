@@ -10,16 +10,16 @@ __all__ = ['ISING_DEFAULTS', 'DATA_NAMES', 'OUTPUT_FORMATS', 'ising_spec', 'chec
            'describe', 'sample_checkpoint', 'cmd_sample', 'cmd_eval', 'cmd_data', 'cmd_ising', 'main']
 
 # %% ../nbs/14_cli.ipynb #f487e96c
-import argparse, dataclasses, hashlib, json, os, re, shlex, signal, sys, math, tempfile, warnings, zipfile
+import argparse, dataclasses, hashlib, io, json, os, re, shlex, signal, sys, math, tempfile, warnings, zipfile
 from pathlib import Path
 import numpy as np
 import torch
 from .data import (ising, split, load_array, read_fasta, ising_entropy, DATASETS, DATASET_OPTIONS, FASTA_UNKNOWN, load_dataset,
-                      dataset_status, data_locations, data_dir)
+                      dataset_status, data_locations, data_dir, check_data_values, DataWarning)
 from .threads import set_threads, THREADS_ENV
 from .train import fit, make_config
 from . import distributed as _distributed
-from .run import load_run, check_run_path, check_writable, Run
+from .run import load_run, check_run_path, check_writable, write_atomic, Run
 from .sample import sample
 
 # %% ../nbs/14_cli.ipynb #ede371f8
@@ -93,10 +93,15 @@ def _read_data(spec:str, fasta_unknown:str='error'):
     print(f"{name}: {tuple(x.shape)} from {data_dir()}", file=sys.stderr)
     return x, None
 
-def read_data(spec:str, fasta_unknown:str='error'):
-    "Data named on the command line: an array (integers for FASTA), and the Ising parameters if generated; empty data refused"
+def read_data(spec:str, fasta_unknown:str='error', visible:str|None=None, n_states:int|None=None):
+    "Data named on the command line: an array (integers for FASTA), and the Ising parameters if generated; empty data, and values no model of kind `visible` takes, refused (`ptt.data.check_data_values`) with the file's shapes"
     x, p = _read_data(spec, fasta_unknown)
     if not np.prod(tuple(x.shape)): raise ValueError(f"{spec}: no data in it (an empty array of shape {tuple(x.shape)})")
+    text = parse_spec(spec) is None and Path(spec.lower().removesuffix('.gz')).suffix in ('.txt', '.csv', '.tsv', '.dat')
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter('always', DataWarning)
+        check_data_values(x, spec, visible, n_states, categories=True if text else None)   # text says not whether 2 is an integer
+    for w in said: print(f"ptt: warning: {w.message}", file=sys.stderr)
     return x, p
 
 OUTPUT_FORMATS = ('.npy', '.npz', '.txt', '.csv', '.dat', '.tsv')
@@ -112,16 +117,11 @@ def save_array(path, x):
     "Write an array to `path` (.npy, .npz or a text matrix by its extension), atomically"
     check_output(path)
     path, x = Path(path), (x.cpu().numpy() if isinstance(x, torch.Tensor) else np.asarray(x))
-    suffix = path.suffix.lower()
-    fd, tmp = tempfile.mkstemp(prefix=f'.{path.name}.', suffix=suffix, dir=path.parent)
-    os.close(fd)
-    try:
-        if suffix == '.npy': np.save(tmp, x)
-        elif suffix == '.npz': np.savez_compressed(tmp, data=x)
-        else: np.savetxt(tmp, x, fmt='%d' if np.all(np.mod(x, 1) == 0) else '%.6g', delimiter=',' if suffix == '.csv' else ' ')
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True); raise
+    suffix, buf = path.suffix.lower(), io.BytesIO()
+    if suffix == '.npy': np.save(buf, x)
+    elif suffix == '.npz': np.savez_compressed(buf, data=x)
+    else: np.savetxt(buf, x, fmt='%d' if np.all(np.mod(x, 1) == 0) else '%.6g', delimiter=',' if suffix == '.csv' else ' ')
+    write_atomic(path, lambda t: t.write_bytes(buf.getvalue()))     # (numpy's own file writes say a full disk as a short count)
 
 # %% ../nbs/14_cli.ipynb #4331b6a3
 _OPTIONS = dict(n_hidden='--hidden', updates='--updates', n_chains='--chains', gibbs_steps='--gibbs-steps', batch_size='--batch-size',
@@ -230,6 +230,9 @@ def cmd_train(a) -> int:
     run = load_run(out, a.device) if a.resume else None
     if run is not None and not run.finite():
         raise ValueError(f"{out}: the run's parameters are not finite (NaN or infinite): it cannot be resumed; train a new run (e.g. with a smaller --max-lr)")
+    if run is not None and a.updates is not None and a.updates < run.state.update:
+        raise ValueError(f"{out}: --updates {a.updates} is fewer than the {run.state.update} updates the run has done: nothing to do, the file "
+                         f"is left as it is (--updates is the new total: give more than {run.state.update} to continue)")
     hidden = a.hidden if a.hidden is not None else run.config['n_hidden'] if run is not None else \
              2 * ising_params['L'] if ising_params else 32            # 2L hidden units suffice for 2D Ising (paper)
     config = _check_train_options(a, hidden, run)
@@ -242,9 +245,10 @@ def cmd_train(a) -> int:
 def _train(a, out:Path, run:Run|None, hidden:int, config:dict, ising_params) -> int:
     "The work of `ptt train` once its options are checked: read the data, train, report (a KeyboardInterrupt after training carries the run)"
     seed = a.seed if a.seed is not None else run.config['seed'] if run is not None else 0
-    data, _ = read_data(a.data, a.fasta_unknown)
+    visible, q = (run.config['visible'], run.config['n_states']) if run is not None else (a.visible, None)
+    data, _ = read_data(a.data, a.fasta_unknown, visible, q)
     try:
-        if a.test: train_x, test_x = data, read_data(a.test, a.fasta_unknown)[0]
+        if a.test: train_x, test_x = data, read_data(a.test, a.fasta_unknown, visible, q)[0]
         else: train_x, test_x = split(data, a.test_frac, seed=seed) if a.test_frac > 0 else (data, None)
     except ValueError as e: raise _named(e) from None
     if run is None:
@@ -334,7 +338,7 @@ def cmd_sample(a) -> int:
 
 def cmd_eval(a) -> int:
     run = load_checked(a.run, a.device)
-    data, _ = read_data(a.data, a.fasta_unknown)
+    data, _ = read_data(a.data, a.fasta_unknown, run.config['visible'], run.config['n_states'])
     log_z, se = run.log_z, run.history.last('logs', 'log_z_se')
     print(f"{run.method.upper()} run: {run.state.update} updates, {run.model}")
     if not math.isfinite(log_z):

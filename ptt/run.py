@@ -9,7 +9,7 @@ __all__ = ['FORMAT', 'VERSION', 'load', 'History', 'TrainState', 'Run', 'check_w
            'os_error_sentence', 'write_atomic', 'same_settings', 'saved_result', 'save_run', 'load_run']
 
 # %% ../nbs/08_run.ipynb #0e902b40
-import errno, glob, hashlib, inspect, json, math, os, re, tempfile
+import errno, glob, hashlib, inspect, io, json, math, os, re, tempfile
 from dataclasses import dataclass, fields
 from pathlib import Path
 import numpy as np
@@ -235,7 +235,9 @@ def saved_result(path, settings) -> dict|None:
     return d if isinstance(d, dict) and same_settings(d.get('settings'), settings) else None
 
 def _write_run_file(run:Run, tmp:Path):
-    with h5py.File(tmp, 'w') as f:
+    "Write `run` to `tmp`: built in memory, then written in one go (HDF5 writing to a full disk leaves errors behind at every object it frees)"
+    buf = io.BytesIO()
+    with h5py.File(buf, 'w') as f:
         f.attrs['format'], f.attrs['version'] = FORMAT, VERSION
         f.attrs['config'], f.attrs['log_z'] = json.dumps(run.config), run.log_z
         _write_model(f.create_group('model'), run.model)
@@ -251,7 +253,7 @@ def _write_run_file(run:Run, tmp:Path):
             cg.attrs['kind'] = type(run.checkpoints[0][1]).__name__
         _write_state(f.create_group('state'), run.state)
         f.attrs['checksum'] = _digest(f)                # of all the above, read back (`load_run` compares)
-        f.flush()
+    with open(tmp, 'wb') as out: out.write(buf.getbuffer())
 
 def save_run(run:Run, path):
     "Write `run` to the HDF5 file `path`, atomically (`write_atomic`)"
@@ -330,7 +332,7 @@ def _check_config(cfg, model_kind:str, w_shape:tuple) -> dict:
 def _check_model(f, path:str, like:tuple|None=None, finite:bool=True) -> tuple:
     "A model group, or a stack of models `like` (kind, weights' shape, dtype) the run's model: (kind, weights' shape, dtype, rungs)"
     if path not in f or not isinstance(f[path], h5py.Group): raise _Bad(f"{path} is missing")
-    kind = _attr(f[path], 'kind', lambda v: v in _KINDS and (like is None or v == like[0]), like[0] if like else f"one of {', '.join(_KINDS)}", f"{path}/")
+    kind = _attr(f[path], 'kind', lambda v: isinstance(v, str) and v in _KINDS and (like is None or v == like[0]), like[0] if like else f"one of {', '.join(_KINDS)}", f"{path}/")
     lead = () if like is None else (None,)
     shape = (None,) * (3 if kind == 'PottsRBM' else 2) if like is None else like[1]
     w = _array(f, f'{path}/weights', shape=lead + tuple(shape), finite=finite)
@@ -372,12 +374,15 @@ def _check_state(f, cfg:dict, kind:str, w_shape:tuple, dtype, n_rungs:int, diver
     _attr(g, 'stopped', lambda v: isinstance(v, str), "text", "state/")
     potts, vs = kind == 'PottsRBM', w_shape[:-1]
     ptt = cfg['method'] == 'ptt'
-    _states(f, 'state/chains', ((None,) if ptt else ()) + (None,) + vs, potts, dtype)
+    n = cfg['n_chains']                                   # (over every process, in a file)
+    levels = 1 + cfg.get('simulated_rungs', 1)             # PTT: the simulated rungs and the current model (runs before the setting: 1)
+    _states(f, 'state/chains', ((levels,) if ptt else ()) + (n,) + vs, potts, dtype)
     if ptt:
-        _states(f, 'state/full_chains', (None, None) + vs, potts, dtype)
-        if _states(f, 'state/reservoir', (None,) + vs, potts, dtype, optional=True) is not None:
+        _states(f, 'state/full_chains', (n_rungs, n) + vs, potts, dtype)
+        lean = levels == 1                                    # no simulated rung: a reservoir stands for the last one
+        if _states(f, 'state/reservoir', (None,) + vs, potts, dtype, optional=not lean) is not None:
             _attr(g, 'reservoir_rung', lambda v: _is_int(v) and 0 <= v < n_rungs, f"a rung of the ladder (0 to {n_rungs - 1})", "state/")
-    order = _array(f, 'state/order', kind='int', shape=(None,))
+    order = _array(f, 'state/order', kind='int', shape=(cfg['data_shape'][0],))
     if order.size and not (0 <= order.min() and order.max() < cfg['data_shape'][0]):
         raise _Bad(f"state/order holds rows outside the {cfg['data_shape'][0]} rows of the training data")
     if g.attrs['position'] > len(order): raise _Bad(f"state/position is {g.attrs['position']}, beyond the {len(order)} rows of state/order")
@@ -396,7 +401,8 @@ def _check_state(f, cfg:dict, kind:str, w_shape:tuple, dtype, n_rungs:int, diver
     if cfg['centered']:
         _array(f, 'state/vis_offset', shape=(math.prod(vs),), finite=not diverged)
         _array(f, 'state/hid_offset', shape=w_shape[-1:], finite=not diverged)
-    _array(f, 'state/gain_direction', shape=(None, math.prod(w_shape) + math.prod(vs) + w_shape[-1]), finite=not diverged, optional=True)
+    stepped = cfg.get('max_gain', 0.) > 0 and g.attrs['update'] > 0     # each step with a gain bound carries its stiffest directions
+    _array(f, 'state/gain_direction', shape=(None, math.prod(w_shape) + math.prod(vs) + w_shape[-1]), finite=not diverged, optional=not stepped)
     _check_rng(f)
 
 def _check_history(f):
@@ -421,10 +427,12 @@ def _check_run_file(f:h5py.File):
         if n_rungs == 0: raise _Bad("ladder has no rung")
         _array(f, 'ladder/log_z', shape=(n_rungs,), finite=not diverged)
         _array(f, 'ladder/updates', kind='int', shape=(n_rungs,))
-    if 'checkpoints' in f:
-        n = _check_model(f, 'checkpoints', model, finite=not diverged)[3]
-        _array(f, 'checkpoints/updates', kind='int', shape=(n,))
     _check_history(f)
+    logged = f['history/logs/update'][()] if 'history/logs/update' in f else np.zeros(0)
+    if 'checkpoints' in f or len(logged):                 # each evaluation keeps a checkpoint
+        n = _check_model(f, 'checkpoints', model, finite=not diverged)[3]
+        if not set(_array(f, 'checkpoints/updates', kind='int', shape=(n,)).tolist()) <= set(logged.tolist()):
+            raise _Bad("checkpoints/updates holds updates that were not evaluated (history/logs/update)")
     _check_state(f, cfg, kind, w_shape, dtype, n_rungs, diverged)
     _check_digest(f)
 
@@ -460,8 +468,8 @@ def _open_run(path) -> h5py.File:
     except OSError: raise ValueError(f"{path}: not a readable HDF5 file (truncated or not a run file?)") from None
     if not (isinstance(fmt := f.attrs.get('format'), str) and fmt == FORMAT):
         f.close(); raise ValueError(f"{path}: not a ptt run file")
-    version = f.attrs.get('version', 0)
-    if not _is_int(version): f.close(); raise ValueError(f"{path}: damaged run file (version is {version!r}, not an integer)")
+    version = f.attrs.get('version')
+    if not (_is_int(version) and version >= 1): f.close(); raise ValueError(f"{path}: damaged run file (version is {version!r}, not a version number)")
     if version > VERSION:
         f.close(); raise ValueError(f"{path}: written by a newer ptt (run file version {version}, this ptt reads up to {VERSION}): upgrade ptt")
     return f

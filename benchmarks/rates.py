@@ -93,6 +93,17 @@ def magnetization_signs(model, test) -> dict:
     return dict(model=exact_check(model, test, 8)['exact_moments']['frac_pos'], test=((m > 0).double().mean() + (m == 0).double().mean() / 2).item())
 
 
+def continents(model, n:int=5000, seed:int=0) -> dict:
+    "HGD: the continents of `n` exact samples of `model` (majority of the 10 Hamming-nearest training haplotypes), beside the test data's, and their TV"
+    from ptt.studies.hgd import knn_labels, continent_fractions, tv
+    x, _, _, cont = ptt.data.hgd()
+    tr, te = (t[:, 0] for t in ptt.data.split(torch.arange(len(x)).unsqueeze(1), 0.4, seed=0))
+    cont = np.asarray(cont)
+    samples = ptt.exact.exact_samples(model, n, torch.Generator().manual_seed(seed))
+    m, t = (continent_fractions(knn_labels(y, x[tr], cont[tr])) for y in (samples, x[te]))
+    return dict(model=m, test=t, tv=tv(m, t), n_samples=n)
+
+
 def run_point(data:str, variant:str, seed:int, updates:int, every:int, out:Path, threads:int|None):
     path = out / f"{data}_{variant}_s{seed}.json"
     if path.exists(): return print(f"{path.name}: saved already", flush=True)
@@ -113,6 +124,7 @@ def run_point(data:str, variant:str, seed:int, updates:int, every:int, out:Path,
                warnings=sorted({str(w.message)[:200] for w in caught}), checkpoints=rows)
     if run.ladder is not None: res['rung_updates'] = list(map(int, run.ladder.updates))
     if data == 'ising': res['clusters'] = magnetization_signs(run.model, test)
+    if data == 'hgd': res['clusters'] = continents(run.model)
     tmp = path.with_suffix('.tmp'); tmp.write_text(json.dumps(res, indent=1)); tmp.replace(path)
     run_file.unlink(missing_ok=True)
     last = rows[-1]
@@ -127,8 +139,8 @@ def table(out:Path, every:int=500):
         mine = [p for p in pts if p['data'] == data]
         ups = sorted({r['update'] for p in mine for r in p['checkpoints'] if r['update'] % every == 0})
         print(f"\n{data}: exact test log-likelihood at update (mean over seeds; [seeds])")
-        print(f"| variant | " + " | ".join(map(str, ups)) + " | best | s/update | rates at end (W/a/b) | rungs, rejections | own log Z - exact (max abs) |")
-        print("|---" * (len(ups) + 6) + "|")
+        print(f"| variant | " + " | ".join(map(str, ups)) + " | best | s/update | rates at end (W/a/b) | rungs, rejections | own log Z - exact (max abs) | clusters at end |")
+        print("|---" * (len(ups) + 7) + "|")
         order = sorted({p['variant'] for p in mine}, key=lambda v: list(VARIANTS).index(v) if v in VARIANTS else 99)
         for v in order:
             ps = [p for p in mine if p['variant'] == v]
@@ -142,7 +154,15 @@ def table(out:Path, every:int=500):
             rates = "/".join(f"{end[k]:.2g}" for k in ('weights', 'vbias', 'hbias'))
             lad = f"{end['rungs']}, {end['rejections']}" if 'rungs' in end else ""
             gap = max((abs(r['own_log_z'] - r['log_z']) for p in ps for r in p['checkpoints'] if 'own_log_z' in r), default=math.nan)
-            print(f"| {v} [{len(ps)}] | " + " | ".join(cell) + f" | {best:.1f} | {spu:.3f} | {rates} | {lad} | {gap:.3f} |")
+            print(f"| {v} [{len(ps)}] | " + " | ".join(cell) + f" | {best:.1f} | {spu:.3f} | {rates} | {lad} | {gap:.3f} | {clusters(ps)} |")
+
+
+def clusters(points:list) -> str:
+    "The points' cluster weights at the end: HGD's continental TV to the test data, Ising's weight of positive magnetizations (test data's after /)"
+    c = [p['clusters'] for p in points if 'clusters' in p]
+    if not c: return ""
+    if 'tv' in c[0]: return "TV " + ", ".join(f"{x['tv']:.3f}" for x in c)
+    return ", ".join(f"{x['model']:.2f}" for x in c) + f" / {c[0]['test']:.2f}"
 
 
 def main():

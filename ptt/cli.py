@@ -94,7 +94,7 @@ def _read_data(spec:str, fasta_unknown:str='error'):
     return x, None
 
 def read_data(spec:str, fasta_unknown:str='error', visible:str|None=None, n_states:int|None=None):
-    "Data named on the command line: an array (integers for FASTA), and the Ising parameters if generated; empty data, and values no model of kind `visible` takes, refused (`ptt.data.check_data_values`) with the file's shapes"
+    "Data named on the command line, and the Ising parameters if generated; empty data and values no model (of kind `visible`) takes refused"
     x, p = _read_data(spec, fasta_unknown)
     if not np.prod(tuple(x.shape)): raise ValueError(f"{spec}: no data in it (an empty array of shape {tuple(x.shape)})")
     text = parse_spec(spec) is None and Path(spec.lower().removesuffix('.gz')).suffix in ('.txt', '.csv', '.tsv', '.dat')

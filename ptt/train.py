@@ -30,11 +30,13 @@ from .reservoir import Tempering, Reservoir, Thermalization, record_spacing
 from .likelihood import bar_from_gaps, neighbour_gaps, free_energy_gap, Estimate, log_z_lower_bound, step_disagreement
 from .optim import AdaptiveLR, data_offsets, GROUPS, _moments, _combine, step_gain, stiff_directions, damp_direction
 from .run import Run, History, TrainState, save_run, load_run, check_run_path
+from .data import check_data_values
 from .threads import set_threads
 
 # %% ../nbs/09_train.ipynb #881d48c1
 def prepare_data(data, visible:str|None=None, n_states:int|None=None, device=None, dtype=torch.float32, what='data'):
     "Checked data as a tensor for training, the kind of visible units ('bernoulli' or 'potts') and the number of states"
+    check_data_values(data, what, visible, n_states)                  # a bad value named with its row and column
     x = _checked_array(data, what, torch.float64, device)
     if x.ndim != 2: raise ValueError(f"{what} must be a 2-D array (samples × variables), got shape {tuple(x.shape)}")
     if len(x) < 2: raise ValueError(f"{what} has {len(x)} sample: at least 2 are needed")
@@ -87,7 +89,7 @@ THERM_GIBBS_STEPS = 10              # at least this many per sweep of a whole-la
 LOCAL_GIBBS_STEPS = 2               # at most this many per swap round of a local freeze
 
 def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=None, updates=1000, batch_size=None, lr=None, max_lr=None,
-                min_lr=1e-7, lr_floor=None, lr_decay=0., adaptive=None, lr_rule='cosine', per_group=True, batches='epochs', max_gain=None, centered=False, alpha=0.3, reject_margin=0., min_renewal=0., renewal_quantile=0.01, seed=0, init_std=1e-2, l2=0.,
+                min_lr=1e-7, lr_floor=None, lr_decay=0., adaptive=None, lr_rule='cosine', per_group=True, batches='epochs', max_gain=None, gain_chains=256, centered=False, alpha=0.3, reject_margin=0., min_renewal=0., renewal_quantile=0.01, seed=0, init_std=1e-2, l2=0.,
                 sweeps_per_update=None, simulated_rungs=0, freeze='local', audit_every=0, final_eval='full', reservoir_factor=10, min_reservoir=10_000,
                 therm_factor=20., therm_gibbs_steps=None, local_gibbs_steps=None, therm_min_sweeps=100, local_min_sweeps=20, local_max_sweeps=1000, local_plan='renewal', therm_max_sweeps=10_000,
                 max_rejections=50, min_ess=0.1, log_every=None, pcd_exact_log_z=2**16) -> dict:
@@ -100,7 +102,7 @@ def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=None,
     for name, v in dict(batch_size=batch_size, sweeps_per_update=sweeps_per_update, therm_gibbs_steps=therm_gibbs_steps, local_gibbs_steps=local_gibbs_steps,
                         log_every=log_every).items(): _check_int(name, v, optional=True)
     _check_int('local_min_sweeps', local_min_sweeps); _check_int('local_max_sweeps', local_max_sweeps)
-    _check_int('audit_every', audit_every, 0); _check_int('min_reservoir', min_reservoir, 0); _check_int('seed', seed, 0)
+    _check_int('gain_chains', gain_chains, 0); _check_int('audit_every', audit_every, 0); _check_int('min_reservoir', min_reservoir, 0); _check_int('seed', seed, 0)
     for name, v in dict(lr=lr, max_lr=max_lr, lr_floor=lr_floor).items(): _check_real(name, v, optional=True)
     _check_real('min_lr', min_lr); _check_real('therm_factor', therm_factor)
     _check_real('init_std', init_std, low_open=False); _check_real('l2', l2, low_open=False)
@@ -123,7 +125,7 @@ def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=None,
     config = dict(method=method, n_hidden=int(n_hidden), n_chains=int(n_chains), gibbs_steps=int(gibbs_steps), updates=int(updates),
                 batch_size=batch_size, lr=lr, max_lr=max_lr, min_lr=min(min_lr, lr), lr_floor=lr_floor, lr_decay=float(lr_decay), adaptive=adaptive,
                 lr_rule=lr_rule, per_group=bool(per_group), reject_margin=float(reject_margin), batches=batches,
-                max_gain=float(max_gain or 0.),
+                max_gain=float(max_gain or 0.), gain_chains=int(gain_chains),
                 centered=bool(centered), alpha=alpha, min_renewal=float(min_renewal), renewal_quantile=float(renewal_quantile), seed=int(seed), init_std=init_std, l2=l2,
                 sweeps_per_update=sweeps_per_update or 2, simulated_rungs=int(simulated_rungs),
                 freeze=freeze, audit_every=int(audit_every), final_eval=final_eval, reservoir_factor=int(reservoir_factor), min_reservoir=int(min_reservoir),
@@ -276,8 +278,9 @@ def _stiff_step(run:Run, grads:tuple, rates:dict, samples:torch.Tensor, comm:Loc
     if not cap: return grads, rates, math.nan, math.nan
     centered, start = run.config.get('centered'), s.gain_direction is None
     g = make_generator(run.config['seed'] + 7, samples.device) if start else None
-    gains, s.gain_direction = stiff_directions(run.model, samples, rates, s.gain_direction, GAIN_START_ITERS if start else 1, k=2,
-                                               offsets=_offsets(run), logits=logits, generator=g)
+    m = run.config.get('gain_chains', 0) or len(samples)          # the gains are read from the first `gain_chains` chains
+    gains, s.gain_direction = stiff_directions(run.model, samples[:m], rates, s.gain_direction, GAIN_START_ITERS if start else 1, k=2,
+                                               offsets=_offsets(run), logits=None if logits is None else logits[:m], generator=g)
     g1, g2 = comm.max(torch.tensor(gains, dtype=torch.float64, device=samples.device)).tolist()
     damp = not centered and comm.world == 1           # a damped direction must be the same on every process, and in the stepped parameters
     scale = cap / max(g2 if damp else g1, cap)
@@ -832,6 +835,8 @@ def _resumed_data(run:Run, data, n_hidden, method, config:dict, weights, device,
     cfg = run.config
     _check_resume(cfg, n_hidden, method, dict(config, **{k: v for k, v in (('visible', visible), ('n_states', n_states)) if v is not None}))
     if 'updates' in config: _check_int('updates', config['updates'])
+    if config.get('updates', math.inf) < run.state.update:
+        warnings.warn(f"updates={config['updates']} is fewer than the {run.state.update} updates the run has done: it is returned as it is", stacklevel=3)
     train_x, kind, q = prepare_data(data, cfg['visible'], cfg['n_states'], device, run.model.dtype)
     weights = check_weights(weights, len(train_x), device)
     if list(train_x.shape) != cfg['data_shape'] or _fingerprint(train_x, weights) != cfg['data_hash']:

@@ -12,16 +12,8 @@ from exact_ascent import exact_model_moments
 import ptt.data
 from ptt.rbm import BernoulliRBM
 from ptt.kernels import make_generator
-from ptt.exact import _chunked_log_weights, log_partition
+from ptt.exact import exact_samples, log_partition
 from ptt.optim import _moments, _combine
-
-
-def exact_samples(model, n, g, chunk=2**13) -> torch.Tensor:
-    "`n` independent samples of `model`: hidden states drawn from their exact marginal, visible states given them"
-    lw = torch.cat([l for _, l in _chunked_log_weights(model, 'hidden', chunk)])
-    idx = torch.multinomial((lw - lw.max()).exp(), n, replacement=True, generator=g)
-    h = ((idx[:, None] >> torch.arange(model.n_hidden - 1, -1, -1)) & 1).to(lw.dtype)      # enumerate_states' order, checked below
-    return torch.bernoulli(model.visible_probs(h), generator=g)
 
 
 def ess(model, step, x) -> float:

@@ -12,7 +12,8 @@ from pathlib import Path
 import torch
 sys.path.insert(0, 'benchmarks'); sys.path.insert(0, 'tools')
 from exact_ascent import exact_model_moments
-from step_overlap import exact_samples, ess
+from step_overlap import ess
+from ptt.exact import exact_samples
 import ptt.data, ptt.exact
 from ptt.train import fit
 from ptt.kernels import make_generator

@@ -89,7 +89,7 @@ THERM_GIBBS_STEPS = 10              # at least this many per sweep of a whole-la
 LOCAL_GIBBS_STEPS = 2               # at most this many per swap round of a local freeze
 
 def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=None, updates=1000, batch_size=None, lr=None, max_lr=None,
-                min_lr=1e-7, lr_floor=None, lr_decay=0., adaptive=None, lr_rule='cosine', per_group=True, batches='epochs', max_gain=None, gain_chains=256, centered=False, alpha=0.3, reject_margin=0., min_renewal=0., renewal_quantile=0.01, seed=0, init_std=1e-2, l2=0.,
+                min_lr=1e-7, lr_floor=None, lr_decay=0., adaptive=None, lr_rule='sign', per_group=False, batches='epochs', max_gain=None, gain_chains=256, centered=False, alpha=0.3, reject_margin=0., min_renewal=0., renewal_quantile=0.01, seed=0, init_std=1e-2, l2=0.,
                 sweeps_per_update=None, simulated_rungs=0, freeze='local', audit_every=0, final_eval='full', reservoir_factor=10, min_reservoir=10_000,
                 therm_factor=20., therm_gibbs_steps=None, local_gibbs_steps=None, therm_min_sweeps=100, local_min_sweeps=20, local_max_sweeps=1000, local_plan='renewal', therm_max_sweeps=10_000,
                 max_rejections=50, min_ess=0.1, log_every=None, pcd_exact_log_z=2**16) -> dict:
@@ -125,7 +125,7 @@ def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=None,
     config = dict(method=method, n_hidden=int(n_hidden), n_chains=int(n_chains), gibbs_steps=int(gibbs_steps), updates=int(updates),
                 batch_size=batch_size, lr=lr, max_lr=max_lr, min_lr=min(min_lr, lr), lr_floor=lr_floor, lr_decay=float(lr_decay), adaptive=adaptive,
                 lr_rule=lr_rule, per_group=bool(per_group), reject_margin=float(reject_margin), batches=batches,
-                max_gain=float(max_gain or 0.), gain_chains=int(gain_chains),
+                max_gain=float((1. if method == 'ptt' else 0.) if max_gain is None else max_gain), gain_chains=int(gain_chains),
                 centered=bool(centered), alpha=alpha, min_renewal=float(min_renewal), renewal_quantile=float(renewal_quantile), seed=int(seed), init_std=init_std, l2=l2,
                 sweeps_per_update=sweeps_per_update or 2, simulated_rungs=int(simulated_rungs),
                 freeze=freeze, audit_every=int(audit_every), final_eval=final_eval, reservoir_factor=int(reservoir_factor), min_reservoir=int(min_reservoir),

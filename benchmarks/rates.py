@@ -20,8 +20,9 @@ with batches drawn independently of each other (`batches='independent'`): `cosin
 the step's gain bounded (`max_gain=1`, 09_train): `sign-gain`, `fixed-gain`; and rejecting a step for an unreliable
 prediction only when the reweighting's effective sample size is below 1% instead of 10% (`min_ess=0.01`): `fixed-ess`, `sign-ess`;
 `sign-centered-floor`: `sign-centered` whose rule never sets the rate below its start (`lr_floor=0.01`).
-`default`: the library's PTT defaults since this benchmark, stated in full (`sign` without the margin, `max_gain=1` with
-the gains read from 256 chains); `cosine-gain`: `cosine` with `max_gain=1`; `sign-centered-gain`: `sign-centered` with `max_gain=1` (centered, the rates are scaled rather than one direction damped).
+`sign-gain-256`: `sign` without the margin and with `max_gain=1`, the gains read from 256 chains; `default`: the
+library's PTT defaults since this benchmark, stated in full (`sign-gain-256` whose rule never sets the rate below its
+start, `lr_floor=0.01`); `cosine-gain`: `cosine` with `max_gain=1`; `sign-centered-gain`: `sign-centered` with `max_gain=1` (centered, the rates are scaled rather than one direction damped).
 
 Each point is saved as `DIR/<data>_<variant>_s<seed>.json` (with its run file beside it while it runs, so an
 interrupted point resumes where it stopped); points already saved are skipped. `--table` prints the comparison.
@@ -57,7 +58,8 @@ VARIANTS = {'pcd': dict(method='pcd', lr=0.01),
             'fixed-ess': dict(adaptive=False, lr=0.01, reject_margin=0.2, min_ess=0.01),
             'sign-ess': dict(SIGN, lr=0.01, max_lr=0.1, reject_margin=0.2, min_ess=0.01),
             'sign-centered-floor': dict(SIGN, lr=0.01, max_lr=0.1, reject_margin=0.2, centered=True, lr_floor=0.01),
-            'default': dict(lr_rule='sign', per_group=False, lr=0.01, max_lr=0.1, max_gain=1., gain_chains=256),
+            'sign-gain-256': dict(lr_rule='sign', per_group=False, lr=0.01, max_lr=0.1, max_gain=1., gain_chains=256),
+            'default': dict(lr_rule='sign', per_group=False, lr=0.01, max_lr=0.1, max_gain=1., gain_chains=256, lr_floor=0.01),
             'cosine-gain': dict(lr_rule='cosine', lr=0.01, max_lr=0.1, max_gain=1.),
             'sign-centered-gain': dict(SIGN, lr=0.01, max_lr=0.1, reject_margin=0.2, centered=True, max_gain=1.)}
 

@@ -102,6 +102,8 @@ def read_data(spec:str, fasta_unknown:str='error', visible:str|None=None, n_stat
         warnings.simplefilter('always', DataWarning)
         check_data_values(x, spec, visible, n_states, categories=True if text else None)   # text says not whether 2 is an integer
     for w in said: print(f"ptt: warning: {w.message}", file=sys.stderr)
+    if text and not ((x == 0) | (x == 1)).all():           # a text table's categories, as integers: what a model of them is trained on
+        x = torch.as_tensor(x).round().long()
     return x, p
 
 OUTPUT_FORMATS = ('.npy', '.npz', '.txt', '.csv', '.dat', '.tsv')
@@ -541,6 +543,7 @@ def _main(argv:list) -> int:
         except ValueError as e: raise _named(e) from None
         with warnings.catch_warnings():
             warnings.simplefilter('ignore', category=DeprecationWarning)
+            warnings.simplefilter('ignore', category=DataWarning)                  # said once already, as the data were read
             return args.func(args)
     except (ValueError, OSError) as e:
         print(f"ptt: error: {_line(e)}", file=sys.stderr); return 2

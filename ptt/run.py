@@ -428,7 +428,7 @@ def _check_run_file(f:h5py.File):
         _array(f, 'ladder/log_z', shape=(n_rungs,), finite=not diverged)
         _array(f, 'ladder/updates', kind='int', shape=(n_rungs,))
     _check_history(f)
-    logged = f['history/logs/update'][()] if 'history/logs/update' in f else np.zeros(0)
+    logged = _array(f, 'history/logs/update', shape=(None,)) if 'history/logs/update' in f else np.zeros(0)   # one update per evaluation
     if 'checkpoints' in f or len(logged):                 # each evaluation keeps a checkpoint
         n = _check_model(f, 'checkpoints', model, finite=not diverged)[3]
         if not set(_array(f, 'checkpoints/updates', kind='int', shape=(n,)).tolist()) <= set(logged.tolist()):

@@ -88,6 +88,10 @@ GIBBS_STEPS = dict(ptt=5, pcd=10)   # Gibbs sweeps per PTT sweep (two sweeps an 
 THERM_GIBBS_STEPS = 10              # at least this many per sweep of a whole-ladder thermalization (audits, the final evaluation)
 LOCAL_GIBBS_STEPS = 2               # at most this many per swap round of a local freeze
 
+def _default_floor(lr_floor, lr, method, adaptive, lr_rule):
+    "The sign rule of PTT sets no rate below its start unless asked (`lr_floor`): on noisy gradients it would anneal the rate away"
+    return lr_floor if lr_floor is not None or method != 'ptt' or not adaptive or lr_rule != 'sign' else lr
+
 def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=None, updates=1000, batch_size=None, lr=None, max_lr=None,
                 min_lr=1e-7, lr_floor=None, lr_decay=0., adaptive=None, lr_rule='sign', per_group=False, batches='epochs', max_gain=None, gain_chains=256, centered=False, alpha=0.3, reject_margin=0., min_renewal=0., renewal_quantile=0.01, seed=0, init_std=1e-2, l2=0.,
                 sweeps_per_update=None, simulated_rungs=0, freeze='local', audit_every=0, final_eval='full', reservoir_factor=10, min_reservoir=10_000,
@@ -123,7 +127,7 @@ def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=None,
     lr = 1e-2 if lr is None else lr
     max_lr = max_lr if max_lr is not None else (max(0.1, lr) if adaptive else lr)
     config = dict(method=method, n_hidden=int(n_hidden), n_chains=int(n_chains), gibbs_steps=int(gibbs_steps), updates=int(updates),
-                batch_size=batch_size, lr=lr, max_lr=max_lr, min_lr=min(min_lr, lr), lr_floor=lr_floor, lr_decay=float(lr_decay), adaptive=adaptive,
+                batch_size=batch_size, lr=lr, max_lr=max_lr, min_lr=min(min_lr, lr), lr_floor=_default_floor(lr_floor, lr, method, adaptive, lr_rule), lr_decay=float(lr_decay), adaptive=adaptive,
                 lr_rule=lr_rule, per_group=bool(per_group), reject_margin=float(reject_margin), batches=batches,
                 max_gain=float((1. if method == 'ptt' else 0.) if max_gain is None else max_gain), gain_chains=int(gain_chains),
                 centered=bool(centered), alpha=alpha, min_renewal=float(min_renewal), renewal_quantile=float(renewal_quantile), seed=int(seed), init_std=init_std, l2=l2,

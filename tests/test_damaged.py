@@ -338,7 +338,8 @@ def _mutate(f:h5py.File, draw, run:str):
         a = f[path][()]
         if kind == 'value' and a.size:
             a = a.copy(); i = draw(st.integers(0, a.size - 1))
-            a.flat[i] = draw(st.sampled_from([np.nan, np.inf, -1, 0, 1, 2, 0.5, 255, 1e30] if a.dtype.kind == 'f' else [-1, 0, 1, 2, 255, 10**6]))
+            values = [np.nan, np.inf, -1, 0, 1, 2, 0.5, 255, 1e30] if a.dtype.kind == 'f' else [-1, 0, 1, 2, 255, 10**6]
+            a.flat[i] = np.array(draw(st.sampled_from(values))).astype(a.dtype)     # wrapped into the field's own type (uint8: -1 is 255)
             _replace(f, path, a)
         elif kind == 'flip' and a.size and a.dtype.kind in 'fiu':
             raw = bytearray(np.ascontiguousarray(a).tobytes()); i = draw(st.integers(0, len(raw) - 1)); raw[i] ^= 1 << draw(st.integers(0, 7))

@@ -22,13 +22,14 @@ prediction only when the reweighting's effective sample size is below 1% instead
 `sign-centered-floor`: `sign-centered` whose rule never sets the rate below its start (`lr_floor=0.01`).
 `sign-gain-256`: `sign` without the margin and with `max_gain=1`, the gains read from 256 chains; `default`: the
 library's PTT defaults since this benchmark, stated in full (`sign-gain-256` whose rule never sets the rate below its
-start, `lr_floor=0.01`); `cosine-gain`: `cosine` with `max_gain=1`; `sign-centered-gain`: `sign-centered` with `max_gain=1` (centered, the rates are scaled rather than one direction damped).
+start, `lr_floor=0.01`); `default-lr02`: `default` from (and floored at) 0.02; `cosine-gain`: `cosine` with `max_gain=1`; `sign-centered-gain`: `sign-centered` with `max_gain=1` (centered, the rates are scaled rather than one direction damped).
 
 Each point is saved as `DIR/<data>_<variant>_s<seed>.json` (with its run file beside it while it runs, so an
 interrupted point resumes where it stopped); points already saved are skipped. `--table` prints the comparison.
 
     python benchmarks/rates.py --data hgd --variants all --seeds 0 --updates 3000 [--out DIR] [--threads 1]
     python benchmarks/rates.py --table [--out DIR]
+    python benchmarks/rates.py --seconds [--out DIR]
 """
 import argparse, json, math, os, sys, time, warnings
 from pathlib import Path
@@ -60,6 +61,7 @@ VARIANTS = {'pcd': dict(method='pcd', lr=0.01),
             'sign-centered-floor': dict(SIGN, lr=0.01, max_lr=0.1, reject_margin=0.2, centered=True, lr_floor=0.01),
             'sign-gain-256': dict(lr_rule='sign', per_group=False, lr=0.01, max_lr=0.1, max_gain=1., gain_chains=256),
             'default': dict(lr_rule='sign', per_group=False, lr=0.01, max_lr=0.1, max_gain=1., gain_chains=256, lr_floor=0.01),
+            'default-lr02': dict(lr_rule='sign', per_group=False, lr=0.02, max_lr=0.1, max_gain=1., gain_chains=256, lr_floor=0.02),
             'cosine-gain': dict(lr_rule='cosine', lr=0.01, max_lr=0.1, max_gain=1.),
             'sign-centered-gain': dict(SIGN, lr=0.01, max_lr=0.1, reject_margin=0.2, centered=True, max_gain=1.)}
 
@@ -164,6 +166,24 @@ def table(out:Path, every:int=500):
             print(f"| {v} [{len(ps)}] | " + " | ".join(cell) + f" | {best:.1f} | {spu:.3f} | {rates} | {lad} | {gap:.3f} | {clusters(ps)} |")
 
 
+def seconds_table(out:Path, marks=(30, 60, 120, 240, 480, 960)):
+    "Exact test LL against training seconds: each point's last checkpoint at or before each mark, seeds averaged (blank: not reached)"
+    pts = [json.loads(p.read_text()) for p in sorted(out.glob('*_s[0-9]*.json'))]
+    for data in sorted({p['data'] for p in pts}):
+        mine = [p for p in pts if p['data'] == data]
+        print(f"\n{data}: exact test log-likelihood after training seconds (mean over seeds; [seeds])")
+        print("| variant | " + " | ".join(f"{m} s" for m in marks) + " |")
+        print("|---" * (len(marks) + 1) + "|")
+        for v in sorted({p['variant'] for p in mine}, key=lambda v: list(VARIANTS).index(v) if v in VARIANTS else 99):
+            ps = [p for p in mine if p['variant'] == v]
+            cell = []
+            for m in marks:
+                vals = [max((r for r in p['checkpoints'] if r['seconds'] <= m), key=lambda r: r['seconds'])['test_ll']
+                        for p in ps if p['checkpoints'][-1]['seconds'] >= m]
+                cell.append(f"{np.mean(vals):.1f}" if len(vals) == len(ps) else "")
+            print(f"| {v} [{len(ps)}] | " + " | ".join(cell) + " |")
+
+
 def clusters(points:list) -> str:
     "The points' cluster weights at the end: HGD's continental TV to the test data, Ising's weight of positive magnetizations (test data's after /)"
     c = [p['clusters'] for p in points if 'clusters' in p]
@@ -182,9 +202,11 @@ def main():
     p.add_argument('--threads', type=int, default=1)
     p.add_argument('--out', default='benchmarks/results/rates')
     p.add_argument('--table', action='store_true', help="print the table of the saved points and stop")
+    p.add_argument('--seconds', action='store_true', help="print the saved points' test LL against training seconds and stop")
     a = p.parse_args()
     out = Path(a.out); out.mkdir(parents=True, exist_ok=True)
     if a.table: return table(out)
+    if a.seconds: return seconds_table(out)
     variants = list(VARIANTS) if a.variants == 'all' else a.variants.split(',')
     for v in variants:
         if v not in VARIANTS: raise SystemExit(f"unknown variant {v!r}: {', '.join(VARIANTS)}")

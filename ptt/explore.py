@@ -20,7 +20,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 import ipywidgets as widgets
 from IPython.display import display, Image
 from fastcore.basics import patch
-from .run import Run
+from .run import Run, write_atomic
 from .optim import GROUPS
 
 # %% ../nbs/13_explore.ipynb #f14e95b8
@@ -260,7 +260,8 @@ def show(self:LadderExplorer, update:int):
 def save(self:LadderExplorer, path, update:int|None=None):
     "Write the figure (at `update`, default: where the slider is) to `path` as a PNG file"
     if update is not None: self.show(update)
-    with open(path, 'wb') as f: f.write(self.png())
+    png = self.png()
+    write_atomic(path, lambda t: t.write_bytes(png))       # a full disk or a read-only folder: one sentence naming the file
 
 def ladder_explorer(run:Run, update:int|None=None) -> LadderExplorer:
     "An interactive explorer of `run`'s ladder growth (displays as an ipywidgets VBox; starts at `update`, default the last)"

@@ -295,8 +295,9 @@ def mean_field_couplings(f1:torch.Tensor, f2:torch.Tensor) -> torch.Tensor:
 
 # %% ../nbs/17_proteins.ipynb #b61d4524
 def _write_fasta(x:torch.Tensor, path, alphabet:str):
-    with open(path, 'w') as f:
-        for n, s in enumerate(x.tolist()): f.write(f">seq{n}\n{''.join(alphabet[a] for a in s)}\n")
+    "Write the integer sequences `x` as a FASTA file (through `write_atomic`: a full disk is one sentence naming the file)"
+    text = ''.join(f">seq{n}\n{''.join(alphabet[a] for a in s)}\n" for n, s in enumerate(x.tolist()))
+    write_atomic(Path(path), lambda t: t.write_text(text))
 
 def package_weights(x, threshold:float=0.8) -> torch.Tensor:
     "adabmDCA's sequence weights, computed here: 1 / the number of distinct sequences at identity strictly above `threshold` (duplicates share their sequence's weight)"

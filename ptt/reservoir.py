@@ -192,11 +192,27 @@ def _compact(trajs:list, n_rungs:int) -> list:
     "Rung trajectories in the smallest integer type that holds them (a long run's trajectories dominate its checkpoint)"
     return [t.to(torch.int8) for t in trajs] if n_rungs <= 127 else trajs
 
+def _damaged(checkpoint, why:str) -> ValueError:
+    return ValueError(f"{checkpoint}: damaged sampling checkpoint ({why}); remove it to start this sampling again")
+
+def _checked_checkpoint(checkpoint) -> dict:
+    "The contents of a sampling checkpoint, or a ValueError naming the file and what is wrong with it"
+    try: c = torch.load(checkpoint, weights_only=False)
+    except Exception as e: raise _damaged(checkpoint, f"unreadable: {type(e).__name__}") from None
+    if not isinstance(c, dict) or not {'tempering', 'block', 'trajs', 'acc_sum', 'done'} <= set(c): raise _damaged(checkpoint, "fields missing")
+    t = c['tempering']
+    if not isinstance(t, dict) or not {'x', 'ids', 'origin', 'parity', 'sweeps', 'generator'} <= set(t): raise _damaged(checkpoint, "the replicas' state incomplete")
+    if not all(isinstance(v, int) and v >= 0 for v in (c['block'], c['done'], t['sweeps'])): raise _damaged(checkpoint, "counts that are not counts")
+    if not isinstance(c['trajs'], list) or not all(isinstance(x, torch.Tensor) for x in c['trajs']): raise _damaged(checkpoint, "trajectories")
+    if not all(isinstance(t[k], torch.Tensor) for k in ('x', 'ids', 'generator')) or not torch.isfinite(t['x']).all(): raise _damaged(checkpoint, "replicas")
+    return c
+
 @patch
 def _resume(self:Tempering, checkpoint) -> tuple:
     "Restore a thermalization saved in `checkpoint`: (next block, trajectories, acceptance sum, sweeps done)"
-    c = torch.load(checkpoint, weights_only=False)
-    self.restore(c['tempering'])
+    c = _checked_checkpoint(checkpoint)
+    try: self.restore(c['tempering'])
+    except (ValueError, RuntimeError, TypeError) as e: raise _damaged(checkpoint, str(e).splitlines()[0] if str(e) else type(e).__name__) from None
     return c['block'], [t.to(torch.int16) for t in c['trajs']], c['acc_sum'], c['done']
 
 

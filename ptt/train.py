@@ -37,9 +37,7 @@ from .threads import set_threads
 def prepare_data(data, visible:str|None=None, n_states:int|None=None, device=None, dtype=torch.float32, what='data'):
     "Checked data as a tensor for training, the kind of visible units ('bernoulli' or 'potts') and the number of states"
     check_data_values(data, what, visible, n_states)                  # a bad value named with its row and column
-    x = _checked_array(data, what, torch.float64, device)
-    if x.ndim != 2: raise ValueError(f"{what} must be a 2-D array (samples × variables), got shape {tuple(x.shape)}")
-    if len(x) < 2: raise ValueError(f"{what} has {len(x)} sample: at least 2 are needed")
+    x = _checked_array(data, what, torch.float64, device)             # 2-D with 2 rows or more: checked above
     integral = bool((x == x.round()).all())
     if visible is None: visible = 'potts' if integral and x.max() > 1 else 'bernoulli'
     if visible not in ('bernoulli', 'potts'): raise ValueError(f"visible must be 'bernoulli' or 'potts', not {visible!r}")

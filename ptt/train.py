@@ -91,7 +91,7 @@ def _default_floor(lr_floor, lr, method, adaptive, lr_rule):
     return lr_floor if lr_floor is not None or method != 'ptt' or not adaptive or lr_rule != 'sign' else lr
 
 def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=None, updates=1000, batch_size=None, lr=None, max_lr=None,
-                min_lr=1e-7, lr_floor=None, lr_decay=0., adaptive=None, lr_rule='sign', per_group=False, batches='epochs', max_gain=None, gain_chains=256, centered=False, alpha=0.3, reject_margin=0., min_renewal=0., renewal_quantile=0.01, seed=0, init_std=1e-2, l2=0.,
+                min_lr=1e-7, lr_floor=None, lr_decay=0., adaptive=None, lr_rule='sign', per_group=False, batches='epochs', max_gain=None, gain_chains=256, damped=1, centered=False, alpha=0.3, reject_margin=0., min_renewal=0., renewal_quantile=0.01, seed=0, init_std=1e-2, l2=0.,
                 sweeps_per_update=None, simulated_rungs=0, freeze='local', audit_every=0, final_eval='full', reservoir_factor=10, min_reservoir=10_000,
                 therm_factor=20., therm_gibbs_steps=None, local_gibbs_steps=None, therm_min_sweeps=100, local_min_sweeps=20, local_max_sweeps=1000, local_plan='renewal', therm_max_sweeps=10_000,
                 max_rejections=50, min_ess=0.1, log_every=None, pcd_exact_log_z=2**16) -> dict:
@@ -104,7 +104,7 @@ def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=None,
     for name, v in dict(batch_size=batch_size, sweeps_per_update=sweeps_per_update, therm_gibbs_steps=therm_gibbs_steps, local_gibbs_steps=local_gibbs_steps,
                         log_every=log_every).items(): _check_int(name, v, optional=True)
     _check_int('local_min_sweeps', local_min_sweeps); _check_int('local_max_sweeps', local_max_sweeps)
-    _check_int('gain_chains', gain_chains, 0); _check_int('audit_every', audit_every, 0); _check_int('min_reservoir', min_reservoir, 0); _check_int('seed', seed, 0)
+    _check_int('gain_chains', gain_chains, 0); _check_int('damped', damped); _check_int('audit_every', audit_every, 0); _check_int('min_reservoir', min_reservoir, 0); _check_int('seed', seed, 0)
     for name, v in dict(lr=lr, max_lr=max_lr, lr_floor=lr_floor).items(): _check_real(name, v, optional=True)
     _check_real('min_lr', min_lr); _check_real('therm_factor', therm_factor)
     _check_real('init_std', init_std, low_open=False); _check_real('l2', l2, low_open=False)
@@ -127,7 +127,7 @@ def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=None,
     config = dict(method=method, n_hidden=int(n_hidden), n_chains=int(n_chains), gibbs_steps=int(gibbs_steps), updates=int(updates),
                 batch_size=batch_size, lr=lr, max_lr=max_lr, min_lr=min(min_lr, lr), lr_floor=_default_floor(lr_floor, lr, method, adaptive, lr_rule), lr_decay=float(lr_decay), adaptive=adaptive,
                 lr_rule=lr_rule, per_group=bool(per_group), reject_margin=float(reject_margin), batches=batches,
-                max_gain=float((1. if method == 'ptt' else 0.) if max_gain is None else max_gain), gain_chains=int(gain_chains),
+                max_gain=float((1. if method == 'ptt' else 0.) if max_gain is None else max_gain), gain_chains=int(gain_chains), damped=int(damped),
                 centered=bool(centered), alpha=alpha, min_renewal=float(min_renewal), renewal_quantile=float(renewal_quantile), seed=int(seed), init_std=init_std, l2=l2,
                 sweeps_per_update=sweeps_per_update or 2, simulated_rungs=int(simulated_rungs),
                 freeze=freeze, audit_every=int(audit_every), final_eval=final_eval, reservoir_factor=int(reservoir_factor), min_reservoir=int(min_reservoir),
@@ -274,23 +274,31 @@ def _gradient(run:Run, batch:torch.Tensor, samples:torch.Tensor, comm:Local=LOCA
 
 GAIN_START_ITERS = 20   # block power iterations of a run's first gain estimate; later updates go on from the last directions with one
 
+def _directions(old:torch.Tensor|None, k:int, g:torch.Generator) -> torch.Tensor|None:
+    "The carried stiff directions as `k` rows: cut, or filled with random rows (a run saved with another `damped`)"
+    if old is None or len(old) == k: return old
+    if len(old) > k: return old[:k]
+    return torch.cat([old, torch.randn(k - len(old), old.shape[1], generator=g, dtype=old.dtype, device=old.device)])
+
 def _stiff_step(run:Run, grads:tuple, rates:dict, samples:torch.Tensor, comm:Local, logits:torch.Tensor|None=None) -> tuple:
-    "With `max_gain`: the step's gain kept at most `max_gain` along every direction (over the chains): the stiffest direction damped to it, the rates (and the rule's) capped by the next; (grads, rates, the two gains before either)"
+    "With `max_gain`: the step's gain kept at most `max_gain` along every direction (over the chains): the `damped` stiffest directions damped to it, the rates (and the rule's) capped by the next; (grads, rates, the two largest gains before either)"
     s, cap = run.state, run.config.get('max_gain', 0.)
     if not cap: return grads, rates, math.nan, math.nan
-    centered, start = run.config.get('centered'), s.gain_direction is None
+    centered, k = run.config.get('centered'), run.config.get('damped', 1)
+    start = s.gain_direction is None or len(s.gain_direction) != k + 1     # a new run, or one saved with another `damped`
     g = make_generator(run.config['seed'] + 7, samples.device) if start else None
     m = run.config.get('gain_chains', 0) or len(samples)          # the gains are read from the first `gain_chains` chains
-    gains, s.gain_direction = stiff_directions(run.model, samples[:m], rates, s.gain_direction, GAIN_START_ITERS if start else 1, k=2,
-                                               offsets=_offsets(run), logits=None if logits is None else logits[:m], generator=g)
-    g1, g2 = comm.max(torch.tensor(gains, dtype=torch.float64, device=samples.device)).tolist()
+    gains, s.gain_direction = stiff_directions(run.model, samples[:m], rates, _directions(s.gain_direction, k + 1, g), GAIN_START_ITERS if start else 1,
+                                               k=k + 1, offsets=_offsets(run), logits=None if logits is None else logits[:m], generator=g)
+    gains = comm.max(torch.tensor(gains, dtype=torch.float64, device=samples.device)).tolist()
     damp = not centered and comm.world == 1           # a damped direction must be the same on every process, and in the stepped parameters
-    scale = cap / max(g2 if damp else g1, cap)
+    scale = cap / max(gains[k] if damp else gains[0], cap)
     if scale < 1:
         s.opt.scale(scale)
-        rates = {k: r * scale for k, r in rates.items()}
-    if damp and g1 * scale > cap: grads = damp_direction(grads, rates, s.gain_direction[0], cap / (g1 * scale))
-    return grads, rates, g1, g2
+        rates = {key: r * scale for key, r in rates.items()}
+    for i in range(k if damp else 0):                  # the directions are orthonormal: each damping leaves the others' shares alone
+        if gains[i] * scale > cap: grads = damp_direction(grads, rates, s.gain_direction[i], cap / (gains[i] * scale))
+    return grads, rates, gains[0], gains[1]
 
 def _step_rates(run:Run, grads:tuple, samples:torch.Tensor, comm:Local=LOCAL, logits:torch.Tensor|None=None) -> tuple:
     "This update's gradient and rates: the rule's, adapted to `grads`, times the end-of-training decay, kept stable by `_stiff_step`; and the step's two largest gains before"

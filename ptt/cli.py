@@ -7,7 +7,7 @@ Docs: https://ptt-dev.github.io/ptt/cli.html.md"""
 # %% auto #0
 __all__ = ['ISING_DEFAULTS', 'DATA_NAMES', 'OUTPUT_FORMATS', 'ising_spec', 'check_ising', 'parse_spec', 'parse_ising',
            'read_data', 'check_output', 'save_array', 'check_device', 'check_size', 'cmd_train', 'load_checked',
-           'describe', 'sample_checkpoint', 'cmd_sample', 'cmd_eval', 'cmd_data', 'cmd_ising', 'main']
+           'describe', 'sample_checkpoint', 'cmd_sample', 'audit_run', 'cmd_eval', 'cmd_data', 'cmd_ising', 'main']
 
 # %% ../nbs/14_cli.ipynb #f487e96c
 import argparse, dataclasses, hashlib, io, json, os, re, shlex, signal, sys, math, tempfile, warnings, zipfile
@@ -128,7 +128,7 @@ def save_array(path, x):
 # %% ../nbs/14_cli.ipynb #4331b6a3
 _OPTIONS = dict(n_hidden='--hidden', updates='--updates', n_chains='--chains', gibbs_steps='--gibbs-steps', batch_size='--batch-size',
                 lr='--lr', max_lr='--max-lr', lr_floor='--lr-floor', floor='--lr-floor', lr_decay='--lr-decay', max_gain='--max-gain', alpha='--alpha',
-                lr_rule='--lr-rule', reject_margin='--reject-margin', batches='--batches',
+                lr_rule='--lr-rule', reject_margin='--reject-margin', batches='--batches', final_eval='--final-eval',
                 seed='--seed', method='--method', centered='--centered', visible='--visible', test_frac='--test-frac',
                 save_every='--save-every', threads='--threads')   # training settings (make_config's names) and the options that set them
 
@@ -184,7 +184,7 @@ def _given(a) -> dict:
     "The training settings given on the command line, by make_config's names"
     s = dict(updates=a.updates, n_chains=a.chains, gibbs_steps=a.gibbs_steps, batch_size=a.batch_size, lr=a.lr, max_lr=a.max_lr,
              lr_floor=a.lr_floor, lr_decay=a.lr_decay, max_gain=a.max_gain, alpha=a.alpha, seed=a.seed, centered=a.centered,
-             lr_rule=a.lr_rule, reject_margin=a.reject_margin, batches=a.batches)
+             lr_rule=a.lr_rule, reject_margin=a.reject_margin, batches=a.batches, final_eval=a.final_eval)
     return {k: v for k, v in s.items() if v is not None}
 
 def _check_train_options(a, hidden:int, run:Run|None) -> dict:
@@ -338,11 +338,24 @@ def cmd_sample(a) -> int:
     else: np.savetxt(sys.stdout, res.x.cpu().numpy(), fmt='%d')
     return 0
 
+def audit_run(run:Run, data) -> str:
+    "Audit the whole ladder of a loaded PTT `run` with its model on top (`ptt.train.final_evaluation`, mode 'full'; `data` start the certain lower bound of log Z): what it found, in a line"
+    from ptt.train import final_evaluation
+    final_evaluation(run, run.model.check_data(data), mode='full')
+    h = run.history.audits
+    return (f"whole-ladder audit of {h['n_rungs'][-1]:.0f} rungs and the model on top: {'thermalized' if h['thermalized'][-1] else 'NOT thermalized'} "
+            f"after {h['sweeps'][-1]:.0f} sweeps (tau_exp {h['tau_exp'][-1]:.3g}), steps up to {h['max_z'][-1]:.1f} standard errors from the freezes', "
+            f"reservoir check p = {h['reservoir_p'][-1]:.2g}; the run file is left as it is")
+
 def cmd_eval(a) -> int:
     run = load_checked(a.run, a.device)
     data, _ = read_data(a.data, a.fasta_unknown, run.config['visible'], run.config['n_states'])
-    log_z, se = run.log_z, run.history.last('logs', 'log_z_se')
+    if a.audit and run.ladder is None: raise ValueError(f"{a.run}: --audit re-measures a PTT run's ladder, and this {run.method.upper()} run has none")
     print(f"{run.method.upper()} run: {run.state.update} updates, {run.model}")
+    if a.audit:
+        print(f"auditing the whole ladder ({len(run.ladder)} rungs): minutes on a large one", file=sys.stderr)
+        print(audit_run(run, data))
+    log_z, se = run.log_z, run.history.last('logs', 'log_z_se')
     if not math.isfinite(log_z):
         res = sample(run, 1000, ladder='checkpoints' if run.checkpoints else 'temperature', full=True)
         log_z, se = res.log_z[-1].item(), res.log_z_se[-1].item()
@@ -443,6 +456,8 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument('--lr-rule', choices=('sign', 'cosine'), help="PTT's rate rule: sign (one rate, x1.002 or x0.998 on the sign of successive gradients' dot product) or cosine (a rate per parameter group, from the smoothed cosine; default: sign)")
     t.add_argument('--reject-margin', type=float, help="PTT rejects a step only when the predicted swap acceptance falls below alpha minus this margin (default: 0)")
     t.add_argument('--batches', choices=('epochs', 'independent'), help="minibatches: disjoint batches of one shuffle after another (epochs), or each batch drawn anew (independent; default: epochs)")
+    t.add_argument('--final-eval', choices=('local', 'full', 'none'), help="PTT's final evaluation: local (a check of the current model's step "
+                   "within a third of the training's sweeps), full (a whole-ladder audit: minutes), or none (default: local)")
     t.add_argument('--seed', type=int, help="random seed of the model, the chains and the train/test split (default: 0)")
     t.add_argument('--visible', choices=('bernoulli', 'potts'), help="visible units (default: potts for integer data above 1, else bernoulli)")
     t.add_argument('--test', help="test data, a file or a name as DATA (default: hold out --test-frac of DATA)")
@@ -465,6 +480,8 @@ def _parser() -> argparse.ArgumentParser:
     e = sub.add_parser('eval', help="log-likelihood of data under a trained run, and its diagnostics",
                        description="Log-likelihood per sample of data under a trained run, with its log Z and ladder diagnostics.", **fmt)
     e.add_argument('run', help="run file written by 'ptt train'"); e.add_argument('data', help=data_help)
+    e.add_argument('--audit', action='store_true', help="first re-measure every step of log Z by a whole-ladder audit with the model on top "
+                   "(minutes on a large ladder; the run file is left as it is; default: the log Z saved with the run)")
     e.set_defaults(func=cmd_eval)
     i = sub.add_parser('ising', help="generate 2D Ising configurations (Swendsen-Wang)",
                        description="Generate equilibrium configurations of the 2D Ising model on an L x L torus (Swendsen-Wang).", **fmt)

@@ -7,12 +7,13 @@ Docs: https://ptt-dev.github.io/ptt/train.html.md"""
 # %% auto #0
 __all__ = ['FREEZES', 'FINAL_EVALS', 'LR_RULES', 'BATCHES', 'GIBBS_STEPS', 'THERM_GIBBS_STEPS', 'LOCAL_GIBBS_STEPS', 'LOCAL',
            'OFFSET_SMOOTHING', 'GAIN_START_ITERS', 'DRIFT_Z', 'AUDIT_P', 'LAG_Z', 'LAG_EXTRA', 'BOUND_ROWS',
-           'BOUND_CANDIDATES', 'UNSTABLE_GAIN', 'prepare_data', 'check_weights', 'make_config', 'n_records',
-           'log_schedule', 'lr_schedule', 'start_run', 'Local', 'pcd_update', 'reservoir_free_energies', 'lean_swap',
-           'ptt_sweeps', 'freeze_se_scale', 'pooled_steps', 'thermalized_records', 'freeze', 'reservoir_check', 'audit',
-           'broken_margin', 'ptt_update', 'mean_free_energy', 'chains_of_current_model', 'current_log_z',
-           'check_log_z_bound', 'evaluated_gain', 'evaluate', 'final_evaluation', 'final_done', 'final_evaluation_due',
-           'train', 'auto_resume', 'fit']
+           'BOUND_CANDIDATES', 'UNSTABLE_GAIN', 'FINAL_SHARE', 'DOUBT_SE', 'DOUBT_Z', 'prepare_data', 'check_weights',
+           'make_config', 'n_records', 'log_schedule', 'lr_schedule', 'start_run', 'Local', 'pcd_update',
+           'reservoir_free_energies', 'lean_swap', 'ptt_sweeps', 'freeze_se_scale', 'pooled_steps',
+           'thermalized_records', 'freeze', 'reservoir_check', 'audit', 'broken_margin', 'ptt_update',
+           'mean_free_energy', 'chains_of_current_model', 'current_log_z', 'check_log_z_bound', 'evaluated_gain',
+           'evaluate', 'training_gibbs', 'final_check_sweeps', 'final_doubts', 'final_evaluation', 'final_done',
+           'final_evaluation_due', 'train', 'auto_resume', 'fit']
 
 # %% ../nbs/09_train.ipynb #faabb016
 import math, signal, sys, threading, time, warnings, hashlib
@@ -92,7 +93,7 @@ def _default_floor(lr_floor, lr, method, adaptive, lr_rule):
 
 def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=None, updates=1000, batch_size=None, lr=None, max_lr=None,
                 min_lr=1e-7, lr_floor=None, lr_decay=0., adaptive=None, lr_rule='sign', per_group=False, batches='epochs', max_gain=None, gain_chains=256, damped=1, centered=False, alpha=0.3, reject_margin=0., min_renewal=0., renewal_quantile=0.01, seed=0, init_std=1e-2, l2=0.,
-                sweeps_per_update=None, simulated_rungs=0, freeze='local', audit_every=0, final_eval='full', reservoir_factor=10, min_reservoir=10_000,
+                sweeps_per_update=None, simulated_rungs=0, freeze='local', audit_every=0, final_eval='local', reservoir_factor=10, min_reservoir=10_000,
                 therm_factor=20., therm_gibbs_steps=None, local_gibbs_steps=None, therm_min_sweeps=100, local_min_sweeps=20, local_max_sweeps=1000, local_plan='renewal', therm_max_sweeps=10_000,
                 max_rejections=50, min_ess=0.1, log_every=None, pcd_exact_log_z=2**16) -> dict:
     "A checked training configuration (a plain dict, saved with the run): every setting is validated here, once"
@@ -704,28 +705,67 @@ def evaluate(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, weights=N
     run.checkpoints.append((run.state.update, run.model.to(device='cpu').clone()))
 
 # %% ../nbs/09_train.ipynb #9fa613b3
-def final_evaluation(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, weights=None, test_weights=None):
-    "Refine log Z and the log-likelihoods of the last logged row by a thermalized run with the current model on top of the ladder"
+FINAL_SHARE = 1 / 3   # the final check ('local') spends at most this share of the Gibbs sweeps of the training's updates
+DOUBT_SE = 0.1        # a final check whose fresh steps of log Z carry a larger standard error (nats) recommends the whole-ladder audit,
+DOUBT_Z = 4.          # and so does one that differs from the log Z logged by training by more standard errors
+
+def training_gibbs(run:Run) -> int:
+    "Gibbs sweeps of the chains (one level each) that the run's updates have spent"
+    s, cfg = run.state, run.config
+    return s.update * cfg['sweeps_per_update'] * cfg['gibbs_steps'] * s.chains.shape[0]
+
+def final_check_sweeps(run:Run) -> int:
+    "Most sweeps the final check thermalizes for (its records take at most as many again, at least one each): the whole within `FINAL_SHARE` of `training_gibbs`"
+    per_sweep = _legacy(run.config, 'local_gibbs_steps') * run.state.chains.shape[0]        # the reservoir's level is drawn, not simulated
+    return max(1, min(_legacy(run.config, 'local_max_sweeps'), int(FINAL_SHARE * training_gibbs(run)) // (2 * per_sweep)))
+
+def _final_check(run:Run, g:torch.Generator) -> tuple:
+    "Thermalize the levels simulated between freezes above the reservoir within `final_check_sweeps`, measure their steps: (steps, report, first step, Gibbs sweeps spent)"
+    s, cfg = run.state, run.config
+    levels, _ = _levels(run)
+    x0 = torch.cat([s.reservoir.draw(s.chains.shape[1], g).unsqueeze(0), s.chains])
+    most = final_check_sweeps(run)
+    tmp, report, _, steps = thermalized_records(run, levels, x0, g, reservoir=s.reservoir, min_sweeps=min(_legacy(cfg, 'local_min_sweeps'), most),
+                                                max_sweeps=most, gibbs_steps=_legacy(cfg, 'local_gibbs_steps'), phase='final check')
+    return steps, report, s.reservoir.rung, tmp.sweeps * tmp.k * s.chains.shape[0]
+
+def final_doubts(run:Run, report, steps:list, start:int, logged:tuple) -> list:
+    "Why the final check's steps (from level `start`) may be wrong: its thermalization not certified, their error above `DOUBT_SE`, or their sum more than `DOUBT_Z` errors from the log Z `logged` by training ((value, se); the ladder below `start` left out)"
+    doubts, (value, se) = [], logged
+    fresh, fresh_se = sum(st.value for st in steps), math.sqrt(sum(st.se ** 2 for st in steps))
+    if not report.reliable: doubts.append(f"its thermalization was not certified within {report.sweeps} sweep{'s' * (report.sweeps != 1)} ({report.plan.reason})")
+    if not fresh_se <= DOUBT_SE: doubts.append(f"the current model's step has a standard error of {fresh_se:.3f} nats (> {DOUBT_SE:g})")
+    below = pooled_steps(run.history)[1][:start].pow(2).sum().item()          # the shared ladder's variance, in the logged se too
+    diff, diff_se = fresh - (value - run.ladder.log_z[start].item()), math.sqrt(fresh_se ** 2 + max(se ** 2 - below, 0.))
+    if abs(diff) > DOUBT_Z * diff_se:
+        doubts.append(f"it differs from the log Z logged by training by {diff:+.3f} nats, {abs(diff) / diff_se:.1f} standard errors (> {DOUBT_Z:g})")
+    return doubts
+
+def final_evaluation(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, weights=None, test_weights=None, mode:str|None=None):
+    "Refine log Z and the log-likelihoods of the last logged row: the check of the current model's step ('local') or the whole-ladder audit ('full'); `mode` defaults to the run's `final_eval`"
     s, lad, cfg = run.state, run.ladder, run.config
+    mode = _final_eval(mode or cfg.get('final_eval', True))     # runs saved before 'final_eval' existed: the whole ladder
+    if mode not in ('local', 'full'): raise ValueError(f"a final evaluation is 'local' or 'full', not {mode!r}")
     g = make_generator(cfg['seed'] * 1_000_003 + s.update, s.chains.device)
-    T = len(lad)
-    if cfg.get('final_eval') == 'local' and s.reservoir is not None:
-        levels, _ = _levels(run)
-        x0 = torch.cat([s.reservoir.draw(s.chains.shape[1], g).unsqueeze(0), s.chains])
-        _, report, _, steps = thermalized_records(run, levels, x0, g, reservoir=s.reservoir, min_sweeps=_legacy(cfg, 'local_min_sweeps'),
-                                                 max_sweeps=_legacy(cfg, 'local_max_sweeps'), gibbs_steps=_legacy(cfg, 'local_gibbs_steps'),
-                                                 phase='final evaluation')
-        start = s.reservoir.rung
+    T, logged = len(lad), (run.history.last('logs', 'log_z'), run.history.last('logs', 'log_z_se'))
+    if mode == 'local' and s.reservoir is not None:
+        steps, report, start, gibbs = _final_check(run, g)
+        doubts = final_doubts(run, report, steps, start, logged)
     else:                                      # the audit pools the ladder's steps itself; only the current model's step is new
         steps, report = audit(run, g, with_current=True)
-        steps, start = steps[T - 1:], T - 1
+        steps, start, gibbs, doubts = steps[T - 1:], T - 1, math.nan, []
     values, ses = pooled_steps(run.history, extra=(start, [st.value for st in steps], [st.se for st in steps]))
     log_z, se = lad.log_z[0].item() + values[:T].sum().item(), ses[:T].pow(2).sum().sqrt().item()
     log_z, bound = check_log_z_bound(run, train, log_z, se, 8 * BOUND_ROWS)
     run.history.update_last('logs', log_z=log_z, log_z_se=se, log_z_bound=bound, **_log_likelihoods(run.model, train, test, log_z, weights, test_weights),
-                            final_thermalized=float(report.reliable), final_tau_exp=report.plan.tau_exp, final_sweeps=report.sweeps)
+                            final_thermalized=float(report.reliable), final_tau_exp=report.plan.tau_exp, final_sweeps=report.sweeps,
+                            final_gibbs=gibbs, final_doubt=float(bool(doubts)))
     run.log_z = log_z
-    if not report.reliable: warnings.warn(f"the final thermalization of the ladder failed: {report}", stacklevel=2)
+    if doubts:
+        warnings.warn(f"the final check of log Z raises a doubt: {'; '.join(doubts)}. Its log Z {log_z:.4f} ± {se:.4f} stands (training logged "
+                      f"{logged[0]:.4f} ± {logged[1]:.4f}); audit the whole ladder to settle it: ptt eval --audit RUN DATA, or "
+                      f"final_evaluation(run, data, mode='full') (train with final_eval='full' to have it at the end)", stacklevel=2)
+    elif not report.reliable: warnings.warn(f"the final thermalization of the ladder failed: {report}", stacklevel=2)
 
 
 # %% ../nbs/09_train.ipynb #6d399a04

@@ -66,7 +66,7 @@ class Stepper:
                             max_lr=args.max_lr if method == 'ptt' else None, seed=args.seed, **_centered(args),
                             **(dict(freeze=args.freeze, simulated_rungs=args.simulated_rungs, **{k: v for k, v in dict(sweeps_per_update=args.ptt_sweeps,
                                     therm_gibbs_steps=args.therm_gibbs, local_min_sweeps=args.local_min_sweeps,
-                                    local_gibbs_steps=args.local_gibbs, min_renewal=args.min_renewal, max_gain=args.max_gain).items() if v is not None})
+                                    local_gibbs_steps=args.local_gibbs, min_renewal=args.min_renewal, max_gain=args.max_gain, damped=args.damped).items() if v is not None})
                                if method == 'ptt' else {}))
         self.x, kind, q = T.prepare_data(x, device=device)
         self.run = T.start_run(self.x, kind, q, cfg, device)
@@ -174,7 +174,7 @@ def ll_benchmark(args, device):
     lrs = dict(pcd=dict(lr=args.pcd_lr, pcd_exact_log_z=1, gibbs_steps=_gibbs(args, 'pcd')),
                ptt=dict(lr=args.hgd_lr, gibbs_steps=_gibbs(args, 'ptt'), max_lr=args.hgd_max_lr, freeze=args.freeze, simulated_rungs=args.simulated_rungs, final_eval='none',
                         **{k: v for k, v in dict(therm_gibbs_steps=args.therm_gibbs, local_min_sweeps=args.local_min_sweeps, local_gibbs_steps=args.local_gibbs,
-                                                 min_renewal=args.min_renewal, sweeps_per_update=args.ptt_sweeps, lr_floor=args.hgd_lr_floor, max_gain=args.max_gain).items() if v is not None}))
+                                                 min_renewal=args.min_renewal, sweeps_per_update=args.ptt_sweeps, lr_floor=args.hgd_lr_floor, max_gain=args.max_gain, damped=args.damped).items() if v is not None}))
     runs, stopped, chunk_s = {}, {}, args.budget / args.points
     t_start = time.perf_counter()
     with warnings.catch_warnings(record=True) as caught:
@@ -311,6 +311,7 @@ def main():
     p.add_argument('--centered', action=argparse.BooleanOptionalAction, default=None,
                    help="centered gradient steps for both methods (default: the library's)")
     p.add_argument('--max-gain', type=float, default=None, help="PTT's bound on the step's gain along its stiffest directions (max_gain; default: the library's)")
+    p.add_argument('--damped', type=int, default=None, help="how many of the stiffest directions PTT damps to max_gain, the rates capped by the next (damped; default: the library's)")
     p.add_argument('--min-renewal', type=float, default=None, help="PTT freezes when the 1%% quantile of its chains' renewal probability would fall below this (min_renewal; default: the library's)")
     g = p.add_argument_group('part 1 (cost)')
     g.add_argument('--updates', type=int, nargs=2, metavar=('N_HGD', 'N_MNIST'), help="updates of each method per shape (default 1000 1000)")

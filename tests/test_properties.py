@@ -163,7 +163,7 @@ def test_cli_options(option, v):
     "Each numeric option of `ptt train`, through the parser and the check the command runs before any work"
     name, is_int = CLI_OPTIONS[option], CLI_OPTIONS[option] in INTS
     if is_int and isinstance(v, float): v = int(v) if math.isfinite(v) else 0
-    a = cli._parser().parse_args(['train', 'data.npy', f'{option}={v!r}'])     # (option=value: '-inf' is a value, not an option)
+    a = cli.build_parser().parse_args(['train', 'data.npy', f'{option}={v!r}'])     # (option=value: '-inf' is a value, not an option)
     r = outcome(lambda: cli._check_train_options(a, a.hidden if option == '--hidden' else 32, None))
     accepted = rule(name, v) and (name not in RATES or rates_consistent(name, v, 'ptt'))
     if accepted: assert isinstance(r, dict) and (option == '--hidden' or r[name] == v), (option, v, r)
@@ -172,7 +172,7 @@ def test_cli_options(option, v):
 @FAST
 @given(v=st.one_of(st.floats(), st.floats(-1, 2)))
 def test_cli_test_frac(v):
-    a = cli._parser().parse_args(['train', 'data.npy', f'--test-frac={v!r}'])
+    a = cli.build_parser().parse_args(['train', 'data.npy', f'--test-frac={v!r}'])
     r = outcome(lambda: cli._check_train_options(a, 32, None))
     if math.isfinite(v) and 0 <= v < 1: assert isinstance(r, dict)
     else: assert isinstance(r, str) and '--test-frac' in r

@@ -9,7 +9,7 @@ __all__ = ['ISING_DEFAULTS', 'DATA_NAMES', 'OUTPUT_FORMATS', 'COMMANDS', 'ising_
            'check_file', 'check_data_spec', 'read_data', 'check_output', 'save_array', 'check_device', 'check_size',
            'ready_torch', 'cmd_train', 'load_checked', 'describe', 'sample_checkpoint', 'cmd_sample', 'audit_run',
            'cmd_eval', 'cmd_data', 'cmd_ising', 'train_parser', 'sample_parser', 'eval_parser', 'ising_parser',
-           'data_parser', 'main', 'load', 'build_parser']
+           'data_parser', 'main', 'build_parser']
 
 # %% ../nbs/14_cli.ipynb #f487e96c
 import argparse, dataclasses, hashlib, importlib, io, json, os, re, shlex, signal, sys, math, tempfile, warnings, zipfile
@@ -610,7 +610,7 @@ def _main(argv:list) -> int:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter('ignore', category=DeprecationWarning)
-            return load(COMMANDS[args.command][1])(args)
+            return _function(COMMANDS[args.command][1])(args)
     except (ValueError, OSError) as e:
         print(f"ptt: error: {_line(e)}", file=sys.stderr); return 2
     except KeyboardInterrupt:
@@ -637,7 +637,7 @@ COMMANDS = {    # name: (the function that adds its parser, the function that ru
     'report': ('ptt.report:add_parser', 'ptt.report:run'),
 }
 
-def load(where:str):
+def _function(where:str):
     "The function named by 'module:function', its module imported now"
     module, _, name = where.partition(':')
     return getattr(importlib.import_module(module), name)
@@ -648,6 +648,6 @@ def build_parser() -> argparse.ArgumentParser:
                 epilog=_epilog())
     sub = p.add_subparsers(dest='command', required=True, metavar='COMMAND')
     for add, _ in COMMANDS.values():
-        command = load(add)(sub)
+        command = _function(add)(sub)
         command.formatter_class, command.epilog = _HelpFormatter, _epilog()
     return p

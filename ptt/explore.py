@@ -14,11 +14,6 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from html import escape
 import numpy as np
-import matplotlib.pyplot as plt
-from matplotlib.figure import Figure
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-import ipywidgets as widgets
-from IPython.display import display, Image
 from fastcore.basics import patch
 from .run import Run, write_atomic
 from .optim import GROUPS
@@ -149,6 +144,7 @@ def mark_update(axes, update:int) -> list:
 
 def plot_history(run:Run, axes=None, update:int|None=None):
     "A figure of `run`'s training history (panels: `history_panels(run)`), with `update` marked if given"
+    import matplotlib.pyplot as plt
     names = history_panels(run)
     if axes is None: _, axes = plt.subplots(1, len(names), figsize=(3.3 * len(names), 2.9), layout='constrained')
     axes = list(np.ravel(axes))
@@ -170,6 +166,7 @@ def in_notebook() -> bool:
 class LadderExplorer:
     "Interactive replay of a PTT run: slider over updates, summary, and figure of the ladder's state"
     def __init__(self, run:Run, update:int|None=None, figsize=(11, 5.6), dpi:int=72):
+        import ipywidgets as widgets
         if run.ladder is None: raise ValueError("the ladder explorer needs a PTT run: this run has no ladder (use plot_history)")
         self.run, last = run, run.state.update
         self.slider = widgets.IntSlider(value=last if update is None else update, min=0, max=last, description='update',
@@ -181,6 +178,7 @@ class LadderExplorer:
         self._redraw(self.slider.value)
 
     def _ipython_display_(self):
+        from IPython.display import display
         if in_notebook(): display(self.widget)
         else: print(describe(self.state))
 
@@ -191,6 +189,8 @@ def _moving(ax, *args, **kw): return ax.plot([], [], *args, animated=True, **kw)
 
 @patch
 def _build_figure(self:LadderExplorer, figsize, dpi):
+    from matplotlib.figure import Figure
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
     self.fig = Figure(figsize=figsize, dpi=dpi, layout='constrained')
     self.canvas = FigureCanvasAgg(self.fig)
     axes = list(self.fig.subplots(2, 3).flat)
@@ -233,6 +233,7 @@ def _update_figure(self:LadderExplorer, s:LadderState):
 @patch
 def png(self:LadderExplorer) -> bytes:
     "The explorer's figure, as it is now, as PNG bytes"
+    import matplotlib.pyplot as plt
     self.canvas.restore_region(self._background)
     for a in self._moving: self.fig.draw_artist(a)
     buf = io.BytesIO()
@@ -242,6 +243,7 @@ def png(self:LadderExplorer) -> bytes:
 @patch
 def _redraw(self:LadderExplorer, update:int):
     "Redraw the summary and the figure for the state after `update` updates (the slider's observer)"
+    from IPython.display import display, Image
     self.state = state_at(self.run, update)
     self.summary.value = "<br>".join(escape(line) for line in describe(self.state).splitlines())
     self._update_figure(self.state)

@@ -17,9 +17,6 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 import torch.nn.functional as F
-import matplotlib.pyplot as plt
-import ot
-from scipy import stats
 
 # %% ../nbs/12_metrics.ipynb #ff7df15f
 def _tensor(x, what:str, ndims:tuple|None=None) -> torch.Tensor:
@@ -199,6 +196,7 @@ class CorrelationErrors:
     train:torch.Tensor; generated:torch.Tensor; baseline:torch.Tensor; pearson_generated:float; pearson_baseline:float
 
 def _pearson(a:torch.Tensor, b:torch.Tensor) -> float:
+    from scipy import stats
     return float(stats.pearsonr(a.double().cpu().numpy(), b.double().cpu().numpy()).statistic)
 
 def _errors(c_train, c_gen, c_test) -> CorrelationErrors:
@@ -218,6 +216,7 @@ def correlation_errors(generated, train, test, q:int|None=None, idx:torch.Tensor
 # %% ../nbs/12_metrics.ipynb #8421e881
 def plot_correlation_errors(errors:dict, axes=None, bins:int=60, baseline:str='test'):
     "Histograms of two- and three-body correlation errors: the `baseline` (test samples), then each model of `errors` (name → `correlation_errors` result)"
+    import matplotlib.pyplot as plt
     if not errors: raise ValueError("errors needs at least one model's correlation_errors")
     if axes is None: axes = plt.subplots(1, 2, figsize=(8, 3))[1]
     first = next(iter(errors.values()))
@@ -318,6 +317,7 @@ def _distance_array(d, what:str) -> np.ndarray:
 
 def nn_summary(generated, reference, quantile:float=0.01, n_resamples:int=999, seed:int=0) -> dict:
     "NN distances `generated` (generated → train) against `reference` (test → train): signed Wasserstein distance (< 0: closer, overfitting), its permutation p-value, copy and low-tail fractions"
+    from scipy import stats
     g, r = _distance_array(generated, "generated distances"), _distance_array(reference, "reference distances")
     if not 0 < quantile < 1: raise ValueError(f"quantile must lie strictly between 0 and 1, got {quantile}")
     w = stats.wasserstein_distance(g, r)
@@ -355,6 +355,7 @@ class PrivacyFit:
 
 def privacy_pvalues(generated, reference, tail:float=0.1, min_tail:int=50, min_distinct:int=8, seed:int=0) -> PrivacyFit:
     "Per generated sample, P(reference distance <= its distance), from an extreme-value fit to the lower `tail` of the reference (NaN where that cannot be fitted)"
+    from scipy import stats
     g, r = _distance_array(generated, "generated distances"), _distance_array(reference, "reference distances")
     if not 0 < tail < 1: raise ValueError(f"tail must lie strictly between 0 and 1, got {tail}")
     discrete = bool((g == g.round()).all() and (r == r.round()).all())
@@ -373,6 +374,7 @@ def privacy_pvalues(generated, reference, tail:float=0.1, min_tail:int=50, min_d
 # %% ../nbs/12_metrics.ipynb #d35d7296
 def plot_nn_distances(distances:dict, ax=None, bins:int=60):
     "Density histograms of nearest-neighbour distances, one curve per entry of `distances` (label → distances), on shared bins"
+    import matplotlib.pyplot as plt
     if not distances: raise ValueError("distances needs at least one set")
     ax = ax if ax is not None else plt.subplots(figsize=(5, 3))[1]
     arrays = {k: _distance_array(v, k) for k, v in distances.items()}
@@ -385,6 +387,7 @@ def plot_nn_distances(distances:dict, ax=None, bins:int=60):
 # %% ../nbs/12_metrics.ipynb #9ecad08c
 def emd(cost) -> float:
     "Earth mover's distance between two equally weighted sets of points, from the matrix of their pairwise costs (rows: first set)"
+    import ot
     m = _tensor(cost, "cost matrix", (2,)).double().cpu().numpy()
     value, log = ot.emd2(np.full(len(m), 1 / len(m)), np.full(m.shape[1], 1 / m.shape[1]), m, numItermax=10_000_000, log=True)
     if log['warning'] is not None: raise RuntimeError(f"the transport solver did not finish: {log['warning']}")

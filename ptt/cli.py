@@ -1,4 +1,4 @@
-"""The `ptt` command: `ptt train`, `ptt sample`, `ptt eval`, `ptt ising`, `ptt data`. Bad input gets one line on stderr and a non-zero exit, never a traceback, and never touches an existing run file.
+"""The `ptt` command: `ptt train`, `ptt sample`, `ptt eval`, `ptt ising`, `ptt data`, `ptt report`. Bad input gets one line on stderr and a non-zero exit, never a traceback, and never touches an existing run file.
 
 Docs: https://ptt-dev.github.io/ptt/cli.html.md"""
 
@@ -138,7 +138,7 @@ def save_array(path, x):
 
 # %% ../nbs/14_cli.ipynb #4331b6a3
 _OPTIONS = dict(n_hidden='--hidden', updates='--updates', n_chains='--chains', gibbs_steps='--gibbs-steps', batch_size='--batch-size',
-                lr='--lr', max_lr='--max-lr', lr_floor='--lr-floor', floor='--lr-floor', lr_decay='--lr-decay', max_gain='--max-gain', alpha='--alpha',
+                lr='--lr', max_lr='--max-lr', lr_floor='--lr-floor', floor='--lr-floor', lr_decay='--lr-decay', max_gain='--max-gain', damped='--damped', alpha='--alpha',
                 lr_rule='--lr-rule', reject_margin='--reject-margin', batches='--batches', final_eval='--final-eval',
                 seed='--seed', method='--method', centered='--centered', visible='--visible', test_frac='--test-frac',
                 save_every='--save-every', threads='--threads')   # training settings (make_config's names) and the options that set them
@@ -198,7 +198,7 @@ def _states(x, visible) -> int:
 def _given(a) -> dict:
     "The training settings given on the command line, by make_config's names"
     s = dict(updates=a.updates, n_chains=a.chains, gibbs_steps=a.gibbs_steps, batch_size=a.batch_size, lr=a.lr, max_lr=a.max_lr,
-             lr_floor=a.lr_floor, lr_decay=a.lr_decay, max_gain=a.max_gain, alpha=a.alpha, seed=a.seed, centered=a.centered,
+             lr_floor=a.lr_floor, lr_decay=a.lr_decay, max_gain=a.max_gain, damped=a.damped, alpha=a.alpha, seed=a.seed, centered=a.centered,
              lr_rule=a.lr_rule, reject_margin=a.reject_margin, batches=a.batches, final_eval=a.final_eval)
     return {k: v for k, v in s.items() if v is not None}
 
@@ -501,11 +501,12 @@ def train_parser(sub) -> argparse.ArgumentParser:
     t.add_argument('--chains', type=int, help="parallel chains (default: 1000)")
     t.add_argument('--gibbs-steps', type=int, help=f"Gibbs sweeps per PTT sweep (default: {GIBBS_STEPS['ptt']}, two sweeps per update) / per PCD update (default: {GIBBS_STEPS['pcd']})")
     t.add_argument('--batch-size', type=int, help="data samples per gradient estimate (default: 1000, or all the data if fewer)")
-    t.add_argument('--lr', type=float, help="learning rate, PTT's starting rate (default: 0.01)")
+    t.add_argument('--lr', type=float, help="learning rate, PTT's starting rate (default: 0.02 for PTT, 0.01 for PCD)")
     t.add_argument('--max-lr', type=float, help="highest rate PTT's adaptive rule may set (default: max(0.1, --lr); PCD: --lr)")
     t.add_argument('--lr-floor', type=float, help="lowest rate PTT's cosine rule may set (default: none, the paper's rule)")
     t.add_argument('--lr-decay', type=float, help="fraction of the updates at the end over which the rates fall to zero (default: 0)")
-    t.add_argument('--max-gain', type=float, help="bound on a step's gain, rate times curvature, along every direction (default for PTT: 1, the stiffest direction damped to gain 1 and the rates capped by the next; 0: off, PCD's default)")
+    t.add_argument('--max-gain', type=float, help="bound on a step's gain, rate times curvature, along every direction (default for PTT: 1, the --damped stiffest directions damped to gain 1 and the rates capped by the next; 0: off, PCD's default)")
+    t.add_argument('--damped', type=int, help="how many of the stiffest directions --max-gain damps, the rates capped by the next (default: 3)")
     t.add_argument('--centered', action=argparse.BooleanOptionalAction, help="centered gradient steps, or the plain gradient with --no-centered (default: plain, but centered for PTT on the generated ising data)")
     t.add_argument('--alpha', type=float, help="target swap acceptance between rungs (default: 0.3)")
     t.add_argument('--lr-rule', choices=LR_RULES, help="PTT's rate rule: sign (one rate, x1.002 or x0.998 on the sign of successive gradients' dot product) or cosine (a rate per parameter group, from the smoothed cosine; default: sign)")

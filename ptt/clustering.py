@@ -14,12 +14,6 @@ from collections import Counter
 from dataclasses import dataclass
 import numpy as np
 import torch
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
-import matplotlib.pyplot as plt
-from matplotlib.collections import LineCollection
-from matplotlib.colors import to_rgb
-from matplotlib.patches import Patch
 from .rbm import RBM, PottsRBM
 from .run import Run
 
@@ -99,6 +93,8 @@ def descend(model:RBM, x, dynamics:str='mean_field', max_steps:int=1000, eps:flo
 # %% ../nbs/18_clustering.ipynb #4f4dda38
 def group_states(states:torch.Tensor, tol:float=1., categorical:bool=False) -> tuple:
     "(labels (n,) numbered by first appearance, one representative row per group): rows joined when their soft Hamming distance is below `tol`"
+    from scipy.sparse import coo_matrix
+    from scipy.sparse.csgraph import connected_components
     if not tol > 0: raise ValueError(f"tol must be positive, got {tol!r}")
     flat = states.flatten(1).double().cpu()
     cells, cell_of = torch.unique((flat * 64).round(), dim=0, return_inverse=True)
@@ -271,6 +267,7 @@ def tree_layout(tree:Tree, radius:str='level') -> Layout:
 # %% ../nbs/18_clustering.ipynb #7821117b
 def label_colors(labels) -> dict:
     "A colour for each distinct label (sorted): tab10, tab20, or evenly spaced hues beyond 20 labels"
+    import matplotlib.pyplot as plt
     names = sorted(set(labels), key=str)
     if len(names) <= 10: cmap, pos = plt.get_cmap('tab10'), np.arange(len(names))
     elif len(names) <= 20: cmap, pos = plt.get_cmap('tab20'), np.arange(len(names))
@@ -279,6 +276,7 @@ def label_colors(labels) -> dict:
 
 def shades(fine, coarse, coarse_colors:dict|None=None) -> dict:
     "A colour for each label of `fine`: a shade (light to dark) of the colour of the `coarse` label most of its samples have"
+    from matplotlib.colors import to_rgb
     coarse_colors = coarse_colors or label_colors(coarse)
     groups = {}
     for (f, c), _ in Counter(zip(fine, coarse)).most_common():
@@ -322,6 +320,9 @@ def _leaf_segments(tree:Tree, lay:Layout) -> list:
 def plot_tree(tree:Tree, rings:dict|None=None, colors:dict|None=None, radius:str='level', ax=None, ring_width:float|None=None,
               legend:bool=True, linewidth:float=0.6, title:str|None=None):
     "Circular plot of `tree`, training time outwards, samples as leaves, one coloured ring per labeling in `rings` (inner first)"
+    import matplotlib.pyplot as plt
+    from matplotlib.collections import LineCollection
+    from matplotlib.patches import Patch
     rings, colors = dict(rings or {}), dict(colors or {})
     for name, labels in rings.items():
         if len(labels) != tree.n_samples: raise ValueError(f"ring {name!r} has {len(labels)} labels for {tree.n_samples} samples")

@@ -17,8 +17,6 @@ import h5py
 from collections import Counter
 from pathlib import Path
 import numpy as np
-import scipy.sparse as sp
-from scipy.sparse.csgraph import connected_components
 import torch
 import torch.nn.functional as F
 from .options import DATASETS, DATASET_OPTIONS, FASTA_UNKNOWN
@@ -127,8 +125,9 @@ class SwendsenWang:
         act &= self.rng.random(act.shape, dtype=np.float32) < self.p
         return act
 
-    def _graph(self, act:np.ndarray) -> sp.csr_matrix:
-        "All chains' active bonds as one sparse graph: row i lists the active bonds of site i"
+    def _graph(self, act:np.ndarray):
+        "All chains' active bonds as one sparse graph (a `scipy.sparse.csr_matrix`): row i lists the active bonds of site i"
+        import scipy.sparse as sp
         pairs = act.reshape(-1, 2)
         count = pairs[:, 0].astype(self._indptr.dtype)
         count += pairs[:, 1]
@@ -139,6 +138,7 @@ class SwendsenWang:
 
     def sweep(self):
         "One Swendsen–Wang update of every chain"
+        from scipy.sparse.csgraph import connected_components
         n_clusters, label = connected_components(self._graph(self._active_bonds()), directed=False)
         flip = np.where(self.rng.random(n_clusters) < 0.5, -1, 1).astype(np.int8)
         self.spins *= np.take(flip, label).reshape(self.spins.shape)

@@ -16,7 +16,6 @@ from typing import NamedTuple
 import numpy as np
 import torch
 import torch.nn.functional as F
-from scipy.optimize import brentq
 from tqdm.auto import trange
 from .rbm import RBM, BernoulliRBM, PottsRBM, sample_bernoulli
 from .exact import independent_log_partition
@@ -99,6 +98,7 @@ def _bar_variance(delta:float, u0:np.ndarray, u1:np.ndarray, m:float) -> float:
 
 def bar_from_gaps(u0, u1) -> Estimate:
     "BAR estimate of $\\log Z_{\\rm next}-\\log Z_{\\rm prev}$ from the gaps $u=E_{\\rm next}-E_{\\rm prev}$ on samples of each model"
+    from scipy.optimize import brentq
     u0, u1 = (np.asarray(u.cpu() if isinstance(u, torch.Tensor) else u, dtype=np.float64).ravel() for u in (u0, u1))
     if min(len(u0), len(u1)) < 2: raise ValueError(f"BAR needs at least 2 samples of each model, got {len(u0)} and {len(u1)}")
     if not (np.isfinite(u0).all() and np.isfinite(u1).all()): raise ValueError("non-finite free energies (NaN or infinite)")

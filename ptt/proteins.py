@@ -18,9 +18,6 @@ from typing import NamedTuple
 import numpy as np
 import torch
 import torch.nn.functional as F
-from scipy import integrate, special
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
 from .rbm import PottsRBM
 from .exact import enumerate_states
 from .run import write_atomic
@@ -115,6 +112,8 @@ def similar_pairs(x, threshold:float=0.8, chunk:int=1024) -> torch.Tensor:
 
 def identity_clusters(x, threshold:float=0.8, chunk:int=1024) -> torch.Tensor:
     "Cluster label of each sequence: the connected components of the graph 'identity ≥ `threshold`'"
+    from scipy.sparse import coo_matrix
+    from scipy.sparse.csgraph import connected_components
     x = _alignment(x)
     p = similar_pairs(x, threshold, chunk).numpy()
     graph = coo_matrix((np.ones(len(p)), (p[:, 0], p[:, 1])), shape=(len(x), len(x)))
@@ -222,6 +221,7 @@ def _gaussian_couplings(model:PottsRBM, n_nodes:int, chunk:int) -> torch.Tensor:
 
 def _mean_slope(x:float, std:float) -> float:
     "$\\mathbb E\\,\\sigma'(x+\\sigma Z)$ by adaptive quadrature"
+    from scipy import integrate, special
     slope = lambda y: special.expit(y) * special.expit(-y)
     if std == 0: return float(slope(x))
     f = lambda z: slope(x + std * z) * math.exp(-z * z / 2) / math.sqrt(2 * math.pi)

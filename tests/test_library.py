@@ -23,3 +23,11 @@ def test_top_level_api():
     import ptt
     for name in ('fit', 'load', 'sample', 'BernoulliRBM', 'PottsRBM'): assert callable(getattr(ptt, name))
     assert callable(ptt.data.ising) and callable(ptt.sampling.temperature_ladder)
+
+
+def test_import_is_lazy():
+    "`import ptt` imports no submodule and no torch; a name loads on first use; `ptt.sample` stays the function once its module is imported"
+    code = ("import sys, ptt; lazy = not {'torch', 'ptt.rbm'} & set(sys.modules); import ptt.sample, ptt.cli; "
+            "print(lazy, callable(ptt.sample), ptt.sampling is sys.modules['ptt.sample'], 'explore' in dir(ptt))")
+    r = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, cwd=root)
+    assert r.stdout.split() == ['True'] * 4, r.stdout + r.stderr

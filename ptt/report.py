@@ -71,6 +71,10 @@ def _num(x, spec:str='.4f') -> str:
     except (TypeError, ValueError): return 'n/a'
     return format(x, spec) if math.isfinite(x) else 'n/a'
 
+def _line(e:BaseException) -> str:
+    "An exception's message on one line"
+    return ' '.join(str(e).split()) or type(e).__name__
+
 def _seconds(t:float) -> str:
     "A duration in words: '42 s', '3.5 min', '2.1 h'"
     return f"{t:.1f} s" if t < 60 else f"{t / 60:.1f} min" if t < 3600 else f"{t / 3600:.1f} h"
@@ -380,13 +384,13 @@ def samples_figure(data:np.ndarray, samples:np.ndarray, comp:Comparison, potts:b
     return fig
 
 # %% ../nbs/13a_report.ipynb #55ca3189
-def draw_samples(run, n:int=1000, seed:int=0, max_sweeps:int=20_000, ladder:str='auto'):
-    "`n` samples of the run's current model by `ptt.sample`, with its report (`ptt.sample.Samples`), and the seconds they took"
+def draw_samples(run, n:int=1000, seed:int=0, max_sweeps:int=20_000, ladder:str='auto', chains:int|None=None):
+    "`n` samples of the run's current model by `ptt.sample` (`chains`: its default, at most 256), with its report (`ptt.sample.Samples`), and the seconds they took"
     from ptt.sample import sample
     t0 = time.perf_counter()
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')                  # a ladder that did not thermalize: the page says it
-        res = sample(run, n, ladder=ladder, seed=seed, max_sweeps=max_sweeps, full=True)
+        res = sample(run, n, ladder=ladder, n_chains=chains, seed=seed, max_sweeps=max_sweeps, full=True)
     return res, time.perf_counter() - t0
 
 def sampling_text(res, seconds:float, run, ladder:str='auto') -> tuple:
@@ -476,14 +480,16 @@ def history_sections(run) -> list:
             "and the seconds per update.", "per-update diagnostics")))
     return out
 
-def samples_section(run, data, n:int=1000, seed:int=0, max_sweeps:int=20_000, ladder:str='auto') -> tuple:
-    "The section comparing samples with `data` (as `read_report_data` returns it: states, label, rows in all), and the seconds sampling took"
+def samples_section(run, data, n:int=1000, seed:int=0, max_sweeps:int=20_000, ladder:str='auto', chains:int|None=None, log=None) -> tuple:
+    "The section comparing samples with `data` (as `read_report_data` returns it: states, label, rows in all); `log`: a function told what is being done"
     x, label, n_all = data
     if not run.finite():
         return ('samples', "Samples against the data", _p('<span class="verdict bad">The model\'s parameters are not finite (the run diverged): '
-                'it cannot be sampled.</span>')), 0.
-    res, seconds = draw_samples(run, n, seed, max_sweeps, ladder)
+                'it cannot be sampled.</span>'))
+    if log: log(f"drawing {n} samples with ptt.sample (thermalized over at least 20 τ_exp: a large model may take minutes; -n, --chains, --max-sweeps bound it)")
+    res, seconds = draw_samples(run, n, seed, max_sweeps, ladder, chains)
     ok, text = sampling_text(res, seconds, run, ladder)
+    if log: log(text.split('. ')[0] + f" ({_seconds(seconds)})")
     d, s, potts = flat_states(x, run.model), flat_states(res.x, run.model), run.config['visible'] == 'potts'
     comp = compare_statistics(d, s, site_of(run.model))
     a = agreement(comp)
@@ -497,7 +503,7 @@ def samples_section(run, data, n:int=1000, seed:int=0, max_sweeps:int=20_000, la
                f"{_num(a['corr_ratio'], '.2g')} (two-body) times the noise's: near 1, agreement within the noise; well above 1, a model error.")
     body = (f'<div class="verdict {"ok" if ok else "bad"}">{escape(text)}</div>'
             + figure_html(samples_figure(d, s, comp, potts, seed), caption, "samples against the data"))
-    return ('samples', "Samples against the data", body), seconds
+    return ('samples', "Samples against the data", body)
 
 # %% ../nbs/13a_report.ipynb #5bfd9ec7
 def _check_out(out:Path):
@@ -507,17 +513,21 @@ def _check_out(out:Path):
     check_writable(out.parent)
 
 def _load(run_or_path, device=None) -> tuple:
-    "The run and where it came from"
+    "The run (on `device`) and where it came from"
     from ptt.run import Run, load_run
+    if device is not None:
+        import torch
+        try: torch.zeros(1, device=device)
+        except (RuntimeError, ValueError, AssertionError) as e: raise ValueError(f"device {device!r} cannot be used here ({_line(e)})") from None
     if isinstance(run_or_path, Run): return run_or_path, "a run in memory"
     if not isinstance(run_or_path, (str, Path)): raise ValueError(f"report needs a Run or the path of a run file, not {type(run_or_path).__name__}")
     return load_run(run_or_path, device), str(run_or_path)
 
-def report(run_or_path, data=None, out='report.html', n:int=1000, seed:int=0, max_sweeps:int=20_000, ladder:str='auto',
-           max_data:int=5000, device=None, fasta_unknown:str='error', title:str|None=None) -> Path:
-    "Write one self-contained HTML page about a run (a `Run` or a run file) to `out`; with `data` (array, file or data set name), `n` samples of the model against them"
+def report(run_or_path, data=None, out='report.html', n:int=1000, seed:int=0, max_sweeps:int=20_000, ladder:str='auto', chains:int|None=None,
+           max_data:int=5000, device=None, fasta_unknown:str='error', title:str|None=None, log=None) -> Path:
+    "Write one self-contained HTML page about a run (a `Run` or a run file) to `out`; with `data` (array, file or data set name), `n` samples of the model against them (`log`: a function told what is being done)"
     t0 = time.perf_counter()
-    for name, v, low in (('n', n, 2), ('max_data', max_data, 2), ('max_sweeps', max_sweeps, 1), ('seed', seed, 0)):
+    for name, v, low in (('n', n, 2), ('max_data', max_data, 2), ('max_sweeps', max_sweeps, 1), ('seed', seed, 0), ('chains', 1 if chains is None else chains, 1)):
         if not (isinstance(v, (int, np.integer)) and not isinstance(v, bool) and v >= low): raise ValueError(f"{name} must be an integer >= {low}, got {v!r}")
     if ladder not in ('auto', 'ptt', 'temperature', 'checkpoints'): raise ValueError(f"ladder must be 'auto', 'ptt', 'temperature' or 'checkpoints', not {ladder!r}")
     out = Path(out)
@@ -526,8 +536,7 @@ def report(run_or_path, data=None, out='report.html', n:int=1000, seed:int=0, ma
     x = None if data is None else read_report_data(data, run, max_data, seed, fasta_unknown)
     sections = history_sections(run)
     if x is not None:
-        s, sample_seconds = samples_section(run, x, n, seed, max_sweeps, ladder)
-        sections.append(s)
+        sections.append(samples_section(run, x, n, seed, max_sweeps, ladder, chains, log))
     else: sections.append(('samples', "Samples against the data", _p(
         "No data given. To compare samples of the model with data: <code>ptt report RUN.h5 DATA --out report.html</code>, "
         "or <code>ptt.report.report(run, data)</code>.")))
@@ -554,6 +563,7 @@ def _arguments(p:argparse.ArgumentParser) -> argparse.ArgumentParser:
     p.add_argument('--ladder', choices=('auto', 'ptt', 'temperature', 'checkpoints'), default='auto',
                    help="ladder to sample along (default: auto, the run's own ladder for PTT, a temperature ladder for PCD)")
     p.add_argument('--max-data', type=int, default=5000, help="rows of the data the statistics use at most, drawn at random (default: 5000)")
+    p.add_argument('--chains', type=int, help="parallel chains of the sampler (default: -n, at most 256; fewer cost less, with noisier diagnostics)")
     p.add_argument('--max-sweeps', type=int, default=20_000, help="give up thermalizing after this many sweeps (default: 20000)")
     p.add_argument('--seed', type=int, default=0, help="random seed (default: 0)")
     p.add_argument('--title', help="the page's title (default: 'ptt report: RUN')")
@@ -571,7 +581,12 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     _arguments(p).set_defaults(func=run)
     return p
 
-def _line(e:BaseException) -> str: return ' '.join(str(e).split()) or type(e).__name__
+_OPTIONS = dict(n='-n', max_data='--max-data', max_sweeps='--max-sweeps', seed='--seed', chains='--chains', ladder='--ladder')
+
+def _as_option(message:str) -> str:
+    "A message about one of `report`'s parameters, naming its command-line option instead"
+    name = re.match(r'(\w+) must', message)
+    return _OPTIONS[name[1]] + message[len(name[1]):] if name and name[1] in _OPTIONS else message
 
 def run(args) -> int:
     "Do `ptt report` with parsed `args`: 0, or 2 with one line on stderr for bad input (130 when interrupted)"
@@ -580,9 +595,10 @@ def run(args) -> int:
         try: set_threads(args.threads)
         except ValueError as e: raise ValueError(re.sub(r'^threads\b', '--threads', str(e))) from None
         t0 = time.perf_counter()
-        out = report(args.run, args.data, args.out, n=args.n, seed=args.seed, max_sweeps=args.max_sweeps, ladder=args.ladder,
-                     max_data=args.max_data, device=args.device, fasta_unknown=args.fasta_unknown, title=args.title)
-    except (ValueError, OSError) as e: print(f"ptt: error: {_line(e)}", file=sys.stderr); return 2
+        out = report(args.run, args.data, args.out, n=args.n, seed=args.seed, max_sweeps=args.max_sweeps, ladder=args.ladder, chains=args.chains,
+                     max_data=args.max_data, device=args.device, fasta_unknown=args.fasta_unknown, title=args.title,
+                     log=lambda text: print(f"ptt report: {text}", file=sys.stderr))
+    except (ValueError, OSError) as e: print(f"ptt: error: {_as_option(_line(e))}", file=sys.stderr); return 2
     except MemoryError as e: print(f"ptt: error: not enough memory ({_line(e)}): use a smaller -n or --max-data", file=sys.stderr); return 2
     except KeyboardInterrupt: print("ptt: interrupted: no page written", file=sys.stderr); return 130
     print(f"report written to {out} ({out.stat().st_size / 1e3:.0f} kB, {time.perf_counter() - t0:.1f} s)", file=sys.stderr)

@@ -20,7 +20,6 @@ from collections import Counter
 from pathlib import Path
 import numpy as np
 import torch
-import matplotlib.pyplot as plt
 import ptt.data as D
 from ..rbm import stack, from_state_dict
 from ..run import load_run
@@ -381,6 +380,7 @@ CONTINENT_COLORS = dict(zip(CONTINENTS, ('C1', 'C9', 'C2', 'C0', 'C4')))
 
 def plot_ll_curves(results:dict, axes=None):
     "Train (dashed) and test (solid) LL of PCD (checkpoint ladder) and PTT (own log Z) against updates; test LL of all three against training seconds"
+    import matplotlib.pyplot as plt
     if axes is None: _, axes = plt.subplots(1, 2, figsize=(10, 3.6), layout='constrained')
     for m in ('pcd', 'ptt'):
         c, st = results[m]['curve'], STYLE[m]
@@ -423,6 +423,7 @@ def _connected(x, i, j) -> np.ndarray:
 
 def plot_pca(panels:dict, train, train_continent, results:dict|None=None, n_pairs:int=4000, axes=None):
     "PC1-PC2 scatter (components of the training data) of each entry of `panels` (name → (samples, continent labels)), marginal histograms, and an inset of connected correlations against the training data's"
+    import matplotlib.pyplot as plt
     fit = pca(train, 2)
     ref = fit.transform(train).numpy()
     if axes is None:
@@ -456,6 +457,7 @@ def plot_pca(panels:dict, train, train_continent, results:dict|None=None, n_pair
 
 def plot_mode_weights(metrics:dict, ax=None):
     "Fraction of each set per continent: the test data by label and by assignment, and each model's samples by assignment"
+    import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(7, 3.2), layout='constrained')
     bars = {'test data (labels)': (metrics['test']['true_continent_fractions'], 'white'),
             'test data (assigned)': (metrics['test']['continent_fractions'], '0.6')}
@@ -479,6 +481,7 @@ def plot_nn_panel(metrics:dict, ax=None):
 
 def plot_error_histograms(metrics:dict, axes=None):
     "Distributions of two- and three-body correlation errors against the training data: the test set's (the floor) and each model's samples'"
+    import matplotlib.pyplot as plt
     if axes is None: _, axes = plt.subplots(1, 2, figsize=(10, 3.2), layout='constrained')
     first = next(m for m in SOURCES if m in metrics and 'error_histograms' in metrics[m])
     for ax, key, title in zip(axes, ('two_body', 'three_body'), ('two-body', 'three-body')):
@@ -495,6 +498,7 @@ def plot_error_histograms(metrics:dict, axes=None):
 
 def plot_trees(trees:dict, continents, populations, axes=None):
     "Free-energy trees (from their saved labels) of the same test haplotypes, rings by continent and population, one per method"
+    import matplotlib.pyplot as plt
     trees = {m: trees[m] for m in ('ptt', 'pcd') if m in trees}
     if axes is None:
         fig, axes = plt.subplots(1, len(trees), figsize=(9 * len(trees), 7.5), subplot_kw=dict(projection='polar'))
@@ -567,6 +571,7 @@ def print_privacy(metrics:dict):
 
 def show_study(results:dict, folder, data:dict):
     "Every figure of the study and its table"
+    import matplotlib.pyplot as plt
     s = results['pcd']['settings']
     print_summary(results)
     plot_ll_curves(results); plt.show()

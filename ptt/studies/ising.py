@@ -19,9 +19,6 @@ import hashlib, json, math, time
 from pathlib import Path
 import numpy as np
 import torch
-import matplotlib.pyplot as plt
-import ipywidgets as widgets
-from IPython.display import display
 import ptt.data as D
 from ..rbm import stack, from_state_dict
 from ..kernels import make_generator
@@ -297,6 +294,7 @@ def _moment(r:dict, source:str, key:str) -> tuple:
 # %% ../../nbs/20_ising.ipynb #3f24b22d
 def plot_histograms(results:list, L:int|None=None, axes=None):
     "Magnetization densities of data, PCD and PTT samples (dotted: the models' exact ones, where known), one panel per β, for lattice size `L` (default: the largest)"
+    import matplotlib.pyplot as plt
     groups = _by_L(results)
     L = max(groups) if L is None else L
     rs = groups[L]
@@ -315,6 +313,7 @@ def plot_histograms(results:list, L:int|None=None, axes=None):
 # %% ../../nbs/20_ising.ipynb #6ca08e37
 def plot_susceptibility(results:list, ax=None):
     "χ = L²⟨m²⟩ vs β for data (lines), PCD (down) and PTT (up), one colour shade per L"
+    import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(5, 3.6), layout='constrained')
     groups = _by_L(results)
     for i, (L, rs) in enumerate(groups.items()):
@@ -333,6 +332,7 @@ def plot_susceptibility(results:list, ax=None):
 # %% ../../nbs/20_ising.ipynb #e34edaf1
 def plot_ladder_sizes(results:list, ax=None):
     "PTT rungs and PT temperatures at acceptance 0.3 vs β, per L, for the PTT-trained models"
+    import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(5, 3.6), layout='constrained')
     for i, (L, rs) in enumerate(_by_L(results).items()):
         b = [r['beta'] for r in rs]
@@ -349,6 +349,7 @@ GAMMA_OVER_NU, NU = 7 / 4, 1.
 
 def plot_scaling(results:list, method:str='ptt', axes=None):
     "Finite-size scaling collapse of χ and the Binder ratio vs β, per L, for `method`'s samples (data as lines)"
+    import matplotlib.pyplot as plt
     if axes is None: _, axes = plt.subplots(1, 2, figsize=(9, 3.6), layout='constrained')
     for i, (L, rs) in enumerate(_by_L(results).items()):
         b = np.array([r['beta'] for r in rs])
@@ -367,6 +368,7 @@ def plot_scaling(results:list, method:str='ptt', axes=None):
 # %% ../../nbs/20_ising.ipynb #5149fd75
 def plot_log_likelihood(results:list, ax=None):
     "Test LL minus the exact bound -S, per site, vs β, for PCD and PTT, per L"
+    import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(5, 3.6), layout='constrained')
     for i, (L, rs) in enumerate(_by_L(results).items()):
         b = np.array([r['beta'] for r in rs])
@@ -389,6 +391,7 @@ def _exact_note(r:dict, src:str) -> str:
 class MagnetizationExplorer:
     "Selectors for L and β; magnetization histograms of data, PCD and PTT samples side by side"
     def __init__(self, results:list):
+        import ipywidgets as widgets
         if not results: raise ValueError("no study results to explore")
         self.points = {(r['L'], r['beta']): r for r in results}
         Ls = sorted({L for L, _ in self.points})
@@ -413,6 +416,7 @@ class MagnetizationExplorer:
     def point(self) -> dict: return self.points[(self.size.value, self.beta.value)]
 
     def _redraw(self):
+        import matplotlib.pyplot as plt
         r = self.point
         self.summary.value = '<br>'.join(f"<b>{name}</b>: χ = {_moment(r, src, 'chi')[0]:.2f} ± {_moment(r, src, 'chi')[1]:.2f}, "
                                          f"fraction m > 0: {_moment(r, src, 'frac_pos')[0]:.2f}" + _exact_note(r, src)
@@ -428,7 +432,9 @@ class MagnetizationExplorer:
             plt.show()
             self.figure = fig
 
-    def _ipython_display_(self): display(self.widget)
+    def _ipython_display_(self):
+        from IPython.display import display
+        display(self.widget)
 
 def magnetization_explorer(results:list) -> MagnetizationExplorer:
     "An interactive view of the study's magnetization histograms (L and β selectors)"
@@ -458,6 +464,7 @@ def mirror_table(results:list, folder) -> list:
 
 def plot_mirror(rows:list, ax=None):
     "Test LL gained by mirror-symmetrizing each model vs β, per lattice size, PCD dashed and PTT solid"
+    import matplotlib.pyplot as plt
     ax = ax or plt.subplots(figsize=(5, 3.5))[1]
     for i, L in enumerate(sorted({r['L'] for r in rows})):
         for m, ls in (('pcd', '--'), ('ptt', '-')):

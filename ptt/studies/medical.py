@@ -19,7 +19,6 @@ from pathlib import Path
 import numpy as np
 import torch
 import torch.nn.functional as F
-import matplotlib.pyplot as plt
 import ptt.data as D
 from ..rbm import from_state_dict
 from ..kernels import make_generator
@@ -366,6 +365,7 @@ RBMS = tuple(MODELS)
 
 def plot_ll_curves(r:dict, axes=None):
     "Train and test LL vs update for each RBM (own, exact, PCD's ladder), with the training bound and the BFN's bounds"
+    import matplotlib.pyplot as plt
     if axes is None: _, axes = plt.subplots(1, 2, figsize=(10, 3.6), layout='constrained')
     for j, part in enumerate(('train_ll', 'test_ll')):
         ax = axes[j]
@@ -391,6 +391,7 @@ def _weighted_points(pc1:list, pc2:list) -> tuple:
 
 def plot_pca(r:dict, axes=None, area:float=1500):
     "PCA scatter of the test data and of each model's samples over the training data, marker area ∝ frequency; inset: C_ij vs train, Pearson r"
+    import matplotlib.pyplot as plt
     names = ['data'] + [m for m in RBMS + BFNS if m in r]
     if axes is None: _, axes = plt.subplots(1, len(names), figsize=(3.1 * len(names), 3.3), sharex=True, sharey=True, layout='constrained')
     tr = r['data']['train']
@@ -414,6 +415,7 @@ def plot_pca(r:dict, axes=None, area:float=1500):
 # %% ../../nbs/22_medical.ipynb #3bdcdeaa
 def plot_nn(r:dict, ax=None, max_d:int=12):
     "Bar chart of NN-distance fractions 0..max_d for test→train, train (leave-one-out) and each model's samples"
+    import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(8, 3.2), layout='constrained')
     sets = [('test → train', r['data']['test']['nn']['test'], '0.2'), ('train (LOO)', r['data']['test']['nn']['train'], '0.6')]
     sets += [(STYLE[m]['label'], r[m]['samples']['nn']['generated'], STYLE[m]['color']) for m in RBMS + BFNS if m in r]
@@ -430,6 +432,7 @@ def plot_nn(r:dict, ax=None, max_d:int=12):
 # %% ../../nbs/22_medical.ipynb #60767f71
 def plot_seeds(results:list, ax=None):
     "Test LL per split seed for each model (RBMs exact, BFN lower bound), error bars: SE over test records"
+    import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(6, 3.4), layout='constrained')
     names = [m for m in RBMS + BFNS if m in results[0]]
     for k, m in enumerate(names):
@@ -474,6 +477,7 @@ def profile_weights(models:dict, seed:int, s:dict, path=None) -> dict:
 
 def plot_profile_weights(w:dict, ax=None):
     "Exact model probability of each profile vs its training frequency (test-only profiles: open circles at the left)"
+    import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(4.6, 4), layout='constrained')
     tr, te = np.array(w['train']), np.array(w['test'])
     floor = tr[tr > 0].min() / 2

@@ -19,7 +19,6 @@ from pathlib import Path
 import numpy as np
 import torch
 import torch.nn.functional as F
-import matplotlib.pyplot as plt
 from ..data import mnist
 from ..rbm import stack
 from ..kernels import gibbs, make_generator
@@ -352,6 +351,7 @@ STYLE = dict(pcd=dict(color='C3', label='PCD'), ptt=dict(color='C2', label='PTT'
 
 def plot_ll(results:dict, M:int=100, ax=None):
     "Train (dashed) and test (solid) LL along training: PTT's own log Z (line), PCD's (and PTT's) ladders at the τ points (filled: thermalized, open: not); ★ PCD's onset"
+    import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(6, 3.6), layout='constrained')
     for m in ('pcd', 'ptt'):
         c, st = results.get(('train', m, M), {}).get('curve', {}), STYLE[m]
@@ -376,6 +376,7 @@ def plot_ll(results:dict, M:int=100, ax=None):
 
 def plot_tau(results:dict, s:dict, M:int=100, ax=None):
     "τ_exp of the ladder at each τ point (filled: thermalized within the limit; open: not, the value is what the run measured; ▲: C(t) never fell to 0.5, drawn at the lower bound sweeps/ln 2; ◇: C(t) too noisy to fit, τ_int drawn; ×: fit artefact)"
+    import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(6, 3.6), layout='constrained')
     ours, paper = s['tau_max_sweeps'] / s['therm_factor'], s['paper_limit'] / s['therm_factor']
     for m in ('pcd', 'ptt'):
@@ -414,6 +415,7 @@ def image_grid(images:torch.Tensor, ncol:int=4) -> np.ndarray:
 
 def plot_grids(panels:dict, n_pixels:int, axes=None):
     "One grid of images per entry of `panels` (title → packed images)"
+    import matplotlib.pyplot as plt
     if axes is None: _, axes = plt.subplots(1, len(panels), figsize=(2.2 * len(panels), 2.5), layout='constrained', squeeze=False)
     for ax, (title, rows) in zip(np.ravel(axes), panels.items()):
         ax.imshow(image_grid(unpack_images(rows, n_pixels)), cmap='gray_r', vmin=0, vmax=1)
@@ -422,6 +424,7 @@ def plot_grids(panels:dict, n_pixels:int, axes=None):
 
 def plot_sizes(results:dict, s:dict, ax=None):
     "PCD's train (dashed) and test (solid) LL at its τ points for each training-set size (open: not thermalized)"
+    import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(6, 3.6), layout='constrained')
     for k, M in enumerate(s['sizes']):
         rows = tau_rows(results, 'pcd', M)
@@ -445,6 +448,7 @@ def tau_table(results:dict, M:int) -> list:
 
 def plot_gibbs(results:dict, M:int=100, ax=None):
     "Mean Hamming distance of plain Gibbs chains to their nearest training image against sweeps, beside the test images' distance to the training set"
+    import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(6, 3.6), layout='constrained')
     for m in ('pcd', 'ptt'):
         for k, r in enumerate(results.get(('gibbs', m, M), [])):
@@ -458,6 +462,7 @@ def plot_gibbs(results:dict, M:int=100, ax=None):
 
 def plot_frames(row:dict, n_pixels:int, ax=None):
     "The shown chains of a Gibbs unit (rows) at its recorded times (columns)"
+    import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(1.1 * len(row['times']), 1.3 * len(row['frames'][0])), layout='constrained')
     frames = [unpack_images(f, n_pixels) for f in row['frames']]
     n = len(frames[0])

@@ -17,8 +17,6 @@ import json, math, time, warnings
 from pathlib import Path
 import numpy as np
 import torch
-import matplotlib.pyplot as plt
-from scipy import stats
 import ptt.data as D
 from ..rbm import from_state_dict
 from ..train import fit
@@ -40,6 +38,7 @@ def retina_repeats(path=None) -> torch.Tensor:
 
 def psth_reliability(x:torch.Tensor) -> float:
     "Pearson r between the mean response per (bin, neuron) of the even and of the odd repeats of `x` (repeats, bins, neurons)"
+    from scipy import stats
     return float(stats.pearsonr(x[0::2].mean(0).flatten().double().numpy(), x[1::2].mean(0).flatten().double().numpy()).statistic)
 
 # %% ../../nbs/24_neural.ipynb #fa9c9df8
@@ -72,6 +71,7 @@ def activity_autocorrelation(x:torch.Tensor, max_lag:int=ACF_LAGS) -> dict:
 
 def plot_autocorrelation(acf:dict, ax=None):
     "C(l) of the population activity, overall and around the movie's mean response"
+    import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(5, 3.2), layout='constrained')
     ax.plot(acf['lags'], acf['mean'], 'o-', ms=3, label='around the overall mean')
     ax.plot(acf['lags'], acf['psth'], 's-', ms=3, label="around the movie's mean response")
@@ -110,6 +110,7 @@ def correlation_mse(x, ref:dict, idx:torch.Tensor) -> dict:
 
 def correlation_pearson(x, ref:dict, idx:torch.Tensor) -> dict:
     "Pearson r between the connected correlations of `x` and those of `ref`"
+    from scipy import stats
     c = correlation_stats(x, idx)
     return {k: float(stats.pearsonr(c[k].numpy(), ref[k].numpy()).statistic) for k in c}
 
@@ -240,6 +241,8 @@ def pcd_within(table:dict, tol:float=0.2) -> int|None:
 # %% ../../nbs/24_neural.ipynb #9ec0682e
 def plot_scatter(data:dict, samples:dict, axes=None, max_points:int=3000):
     "Two- and three-body connected correlations of each model's samples (name -> samples) against the test set's, Pearson r in the legend"
+    import matplotlib.pyplot as plt
+    from scipy import stats
     if axes is None: axes = plt.subplots(1, 2, figsize=(9, 4), layout='constrained')[1]
     idx, ref = data['triplets'], data['ref']['test']
     sets = {'train': data['train']} | samples
@@ -259,6 +262,7 @@ def plot_scatter(data:dict, samples:dict, axes=None, max_points:int=3000):
 
 def plot_pk(data:dict, pks:dict, ax=None):
     "P(K) on a log scale: train and test (errors over repeats) and each model (name -> (P, se), binomial errors)"
+    import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(5.5, 3.8), layout='constrained')
     curves = {k: active_count_distribution(data[k], data[f'{k}_groups']) for k in ('train', 'test')} | pks
     for name, (p, se) in curves.items():
@@ -272,6 +276,7 @@ def plot_pk(data:dict, pks:dict, ax=None):
 
 def plot_sweep(points:list, levels:dict|None=None, axes=None):
     "MSE of two- and three-body correlations against the test set vs the number of chains, mean and SE over seeds, with the floor and the independent-neuron level"
+    import matplotlib.pyplot as plt
     if axes is None: axes = plt.subplots(1, 2, figsize=(9, 3.8), layout='constrained')[1]
     for ax, key, title in zip(axes, ('two_body', 'three_body'), ('two-body', 'three-body')):
         t = sweep_table(points, key)

@@ -18,7 +18,6 @@ import json, math, time, hashlib, tempfile, importlib.util, contextlib, io, data
 from pathlib import Path
 import numpy as np
 import torch
-import matplotlib.pyplot as plt
 from ..data import pf13354, pf13354_contacts, PROTEIN_ALPHABET
 from ..rbm import PottsRBM, from_state_dict
 from ..kernels import make_generator
@@ -389,6 +388,7 @@ def _models(results:dict) -> list: return [m for m in MODELS if m in results]
 
 def plot_pca(results:dict, axes=None):
     "(a) Training sequences (grey) and each model's generated sequences on the data's first two principal components"
+    import matplotlib.pyplot as plt
     ms = _models(results)
     if axes is None: _, axes = plt.subplots(1, len(ms), figsize=(2.8 * len(ms), 2.8), sharex=True, sharey=True, layout='constrained', squeeze=False)
     axes = np.ravel(axes)
@@ -403,6 +403,7 @@ def plot_pca(results:dict, axes=None):
 
 def plot_errors(results:dict, axes=None):
     "(b) Histograms of two- and three-body correlation errors against the training set, with the test set's as baseline"
+    import matplotlib.pyplot as plt
     if axes is None: _, axes = plt.subplots(1, 2, figsize=(9, 3.2), layout='constrained')
     centres = (ERROR_EDGES[1:] + ERROR_EDGES[:-1]) / 2
     for ax, key, title in zip(axes, ('two_body', 'three_body'), ('two-body', 'three-body')):
@@ -416,6 +417,7 @@ def plot_errors(results:dict, axes=None):
 
 def plot_emd(results:dict, axes=None):
     "(c) EMD between generated and training sequences (bars), and between test and training sequences (dashed)"
+    import matplotlib.pyplot as plt
     if axes is None: _, axes = plt.subplots(1, 2, figsize=(7, 2.8), layout='constrained')
     ms = _models(results)
     for ax, key, title in zip(axes, ('emd_pca', 'emd_hamming'), ('principal components', 'Hamming')):
@@ -426,6 +428,7 @@ def plot_emd(results:dict, axes=None):
 
 def plot_nn(results:dict, ax=None):
     "(d) Distributions of the Hamming distance to the nearest training sequence: test, training (leave one out), each model"
+    import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(5, 3.2), layout='constrained')
     ref = results['reference']
     curves = [('test', ref['nn_test'], 'test → train', '-'), ('test', ref['nn_train'], 'train → train (leave one out)', ':')]
@@ -438,6 +441,7 @@ def plot_nn(results:dict, ax=None):
 
 def plot_budget(results:dict, ax=None):
     "Test log-likelihood against training seconds (`train_clock`): the BFNs' lower bounds (± 2 s.e.) along training, PTT's estimate along training, each RBM's final estimate and (▼) the upper limit its log Z bound sets"
+    import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(5.5, 3.4), layout='constrained')
     for m in [m for m in BFN_UNITS if m in results]:
         r = results[m]
@@ -456,6 +460,7 @@ def plot_budget(results:dict, ax=None):
 
 def plot_ppv(results:dict, ax=None):
     "(e) PPV against the number of top-ranked pairs (|i−j| > 4) for the RBMs' effective couplings, edDCA and mean-field DCA"
+    import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(5, 3.2), layout='constrained')
     curves = [(m, results[m]['ppv']['curve']) for m in _models(results) if 'ppv' in results[m]]
     curves.append(('mean_field', results['reference']['mean_field']['curve']))
@@ -466,6 +471,7 @@ def plot_ppv(results:dict, ax=None):
 
 def plot_tau(results:dict, ax=None):
     "(f) τ_exp along training: PTT's freezes (local: reservoir and top rungs; ◆ whole ladder), PCD's a-posteriori checkpoint ladders; open: not thermalized (a lower bound); where no τ_exp could be fitted, τ_int (≤ τ_exp)"
+    import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(5, 3.2), layout='constrained')
     for m, marker in (('ptt', 'o'), ('pcd', 's')):
         if m not in results: continue

@@ -1,5 +1,7 @@
-"Pytest set-up for running the notebooks."
+"Pytest set-up: one thread per process, nbdev's test flags, and the two sets of tests (CONTRIBUTING.md, *The two test sets*)."
 import os
+
+import pytest
 
 # nbdev's runner executes notebook code outside the main thread, where torch's 2-thread OpenMP regions cost
 # milliseconds each (measured: ~3 ms per small op instead of ~0.05 ms). One thread keeps the tests fast.
@@ -8,3 +10,22 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 def pytest_addoption(parser):
     parser.addoption("--flags", default="", help="space-separated nbdev test flags to run (e.g. 'slow')")
+    parser.addoption("--slow-set", action="store_true",
+                     help="run the second, slow set of tests instead of the default one: the tests marked slow_set (the studies' quick modes)")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow_set: in the second, slow set of tests, run by `pytest --slow-set` (and by .ci/run after the README's command)")
+
+
+def pytest_collection_modifyitems(config, items):
+    "Without --slow-set the slow set is skipped, with the command that runs it; with --slow-set only the slow set runs"
+    slow = config.getoption("--slow-set")
+    in_set = lambda item: (item.get_closest_marker("slow_set") is not None) == slow
+    keep, drop = [i for i in items if in_set(i)], [i for i in items if not in_set(i)]
+    if slow and keep:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
+    else:                   # (with --slow-set and none of the tests asked for in it: each says so, rather than nothing collected)
+        why = "not in the slow set (run without --slow-set)" if slow else "in the slow set: pytest --slow-set"
+        for i in drop: i.add_marker(pytest.mark.skip(reason=why))

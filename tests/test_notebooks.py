@@ -1,4 +1,8 @@
-"Run every notebook in `nbs/` as its own test case, through nbdev's runner."
+"""Run every notebook in `nbs/` as its own test case, through nbdev's runner.
+
+The studies' notebooks (`nbs/2*_*.ipynb`: their quick modes train real models for minutes) form the second, slow set of
+tests, run by `pytest --slow-set` (and by .ci/run after the README's command); the library's notebooks run by default
+(CONTRIBUTING.md, *The two test sets*)."""
 from pathlib import Path
 
 import pytest
@@ -10,11 +14,14 @@ cfg = get_config(Path(__file__).parent)
 notebooks = sorted(p for p in cfg.nbs_path.glob("*.ipynb") if not p.name.startswith("_") and p.name != "index.ipynb")
 
 
+def in_slow_set(nb:Path) -> bool: return nb.name.startswith("2")       # the studies: 20_ising ... 25_mnist
+
+
 @pytest.fixture
 def forced_flags(request): return request.config.getoption("--flags").split()
 
 
-@pytest.mark.parametrize("nb", notebooks, ids=lambda p: p.stem)
+@pytest.mark.parametrize("nb", [pytest.param(nb, id=nb.stem, marks=[pytest.mark.slow_set] if in_slow_set(nb) else []) for nb in notebooks])
 def test_notebook(nb, forced_flags):
     skip = [f for f in cfg.tst_flags.split() if f not in forced_flags]
     ok, secs = run_notebook(nb, skip_flags=skip, force_flags=forced_flags, basepath=cfg.config_path,
@@ -22,4 +29,7 @@ def test_notebook(nb, forced_flags):
     assert ok, f"{nb.name} failed after {secs:.0f}s (its traceback is printed above)"
 
 
-def test_there_are_notebooks(): assert len(notebooks) >= 3, "no notebooks found: nothing would be tested"
+@pytest.mark.parametrize("slow", [pytest.param(False, id="default"), pytest.param(True, id="slow", marks=pytest.mark.slow_set)])
+def test_there_are_notebooks(slow):
+    found = [nb for nb in notebooks if in_slow_set(nb) == slow]
+    assert len(found) >= 3, f"no notebooks found for the {'slow' if slow else 'default'} set: nothing would be tested"

@@ -95,6 +95,8 @@ def _centered(args):
     "The centered setting asked for, or none (the library's default)"
     return {} if args.centered is None else dict(centered=args.centered)
 
+def _rate(lr) -> str: return "the library's (" + ", ".join(f"{m.upper()} {r:g}" for m, r in T.LEARNING_RATES.items()) + ")" if lr is None else f"{lr:g}"
+
 def _mean(x): return float(np.mean(x)) if len(x) else math.nan
 def _median(x): return float(np.median(x)) if len(x) else math.nan
 
@@ -315,7 +317,7 @@ def main():
     p.add_argument('--min-renewal', type=float, default=None, help="PTT freezes when the 1%% quantile of its chains' renewal probability would fall below this (min_renewal; default: the library's)")
     g = p.add_argument_group('part 1 (cost)')
     g.add_argument('--updates', type=int, nargs=2, metavar=('N_HGD', 'N_MNIST'), help="updates of each method per shape (default 1000 1000)")
-    g.add_argument('--lr', type=float, default=0.01, help="initial learning rate of both runs (PCD keeps it; default 0.01, the library's)")
+    g.add_argument('--lr', type=float, default=None, help="initial learning rate of both runs (PCD keeps it; default: each method's, the library's LEARNING_RATES)")
     g.add_argument('--max-lr', type=float, default=0.1, help="PTT's largest adaptive learning rate (default 0.1)")
     g.add_argument('--ptt-sweeps', type=int, default=None, help="PTT sweeps per update (default: the library's)")
     p.add_argument('--freeze', choices=['local', 'full'], default='local', help="PTT's freezes (default local, the library's)")
@@ -326,8 +328,8 @@ def main():
     g.add_argument('--hgd-hidden', type=int, help="hidden units (exact enumeration of 2^N_h states; default 16)")
     g.add_argument('--budget', type=float, help="training wall-clock seconds of each method (default 330)")
     g.add_argument('--points', type=int, default=25, help="checkpoints per method, about (default 25)")
-    g.add_argument('--pcd-lr', type=float, default=0.01, help="PCD's (fixed) learning rate (default 0.01, the library's)")
-    g.add_argument('--hgd-lr', type=float, default=0.01, help="PTT's initial learning rate (default 0.01, the library's)")
+    g.add_argument('--pcd-lr', type=float, default=None, help="PCD's (fixed) learning rate (default: the library's, LEARNING_RATES['pcd'])")
+    g.add_argument('--hgd-lr', type=float, default=None, help="PTT's initial learning rate (default: the library's, LEARNING_RATES['ptt'])")
     g.add_argument('--hgd-max-lr', type=float, default=0.1, help="PTT's largest learning rate (default 0.1, the library's)")
     g.add_argument('--hgd-lr-floor', type=float, default=None, help="lowest rate PTT's cosine rule sets (lr_floor; default: the library's)")
     p.add_argument('-v', '--verbose', action='store_true', help="progress on stderr")
@@ -348,7 +350,7 @@ def main():
     settings['updates'] = list(updates)
     if args.part in ('cost', 'all'):
         print(f"\n1. Cost per update, PCD and PTT stepped alternately: {args.chains} chains, {_gibbs(args, 'pcd')} Gibbs sweeps per PCD update and "
-              f"{_gibbs(args, 'ptt')} per PTT sweep, PTT with freeze={args.freeze}, simulated_rungs={args.simulated_rungs} and the library's defaults otherwise, lr {args.lr:g} (PTT adaptive, max {args.max_lr:g})")
+              f"{_gibbs(args, 'ptt')} per PTT sweep, PTT with freeze={args.freeze}, simulated_rungs={args.simulated_rungs} and the library's defaults otherwise, lr {_rate(args.lr)} (PTT adaptive, max {args.max_lr:g})")
         results, load0 = [], load()
         for (name, x, nh), n in zip(cost_sizes(args.quick), updates):
             if n == 0: continue                        # --updates N 0: that shape skipped

@@ -70,7 +70,11 @@ def state_at(run:Run, update:int) -> LadderState:
     return s
 
 # %% ../nbs/13_explore.ipynb #a6185401
-def _num(x:float, spec:str='.2f') -> str: return 'n/a' if x is None or math.isnan(x) else format(x, spec)
+def _num(x, spec:str='.2f') -> str:
+    "A number as text: 'n/a' for None, NaN, infinities or what is not a number"
+    try: x = float(x)
+    except (TypeError, ValueError): return 'n/a'
+    return format(x, spec) if math.isfinite(x) else 'n/a'
 
 def describe(s:LadderState) -> str:
     "A few lines that summarize a `LadderState`"

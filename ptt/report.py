@@ -7,10 +7,9 @@ Docs: https://ptt-dev.github.io/ptt/report.html.md"""
 # %% auto #0
 __all__ = ['STYLE', 'DPI', 'FREEZE_HEADER', 'STEP_PANELS', 'CSS', 'DESCRIPTION', 'new_figure', 'figure_png', 'img_tag',
            'figure_html', 'model_text', 'final_text', 'run_facts', 'training_figure', 'ladder_figure', 'table_html',
-           'freeze_rows', 'step_panels', 'steps_figure', 'read_report_data', 'flat_states', 'site_of', 'Comparison',
-           'pair_index', 'compare_statistics', 'rms', 'agreement', 'pca', 'samples_figure', 'draw_samples',
-           'sampling_text', 'section', 'page', 'history_sections', 'samples_section', 'report', 'add_parser', 'run',
-           'main']
+           'freeze_rows', 'step_panels', 'steps_figure', 'read_report_data', 'flat_states', 'Comparison',
+           'compare_statistics', 'rms', 'agreement', 'pca', 'samples_figure', 'draw_samples', 'sampling_text',
+           'section', 'page', 'history_sections', 'samples_section', 'report', 'add_parser', 'run', 'main']
 
 # %% ../nbs/13a_report.ipynb #ce7bdca5
 import argparse, base64, functools, io, math, re, sys, time, warnings
@@ -66,10 +65,9 @@ def figure_html(fig, caption:str, alt:str) -> str:
 _METHODS = dict(ptt="PTT (Parallel Trajectory Tempering)", pcd="PCD (persistent contrastive divergence)")
 
 def _num(x, spec:str='.4f') -> str:
-    "A number as text: 'n/a' for None, NaN or what is not a number"
-    try: x = float(x)
-    except (TypeError, ValueError): return 'n/a'
-    return format(x, spec) if math.isfinite(x) else 'n/a'
+    "A number as text, by `ptt.explore`'s rule ('n/a' for None, NaN or what is not a number)"
+    from ptt.explore import _num
+    return _num(x, spec)
 
 def _line(e:BaseException) -> str:
     "An exception's message on one line"
@@ -257,15 +255,9 @@ def read_report_data(data, run, max_rows:int=5000, seed:int=0, fasta_unknown:str
 
 # %% ../nbs/13a_report.ipynb #c1c08d9c
 def flat_states(x, model) -> np.ndarray:
-    "States `x` (0/1, or integer Potts states) as float32 columns: one per unit, or per site-state (one-hot) for a Potts model"
-    x = np.asarray(x.cpu() if hasattr(x, 'cpu') else x)
-    q = getattr(model, 'n_states', None)
-    if q is None: return x.astype(np.float32)
-    return np.eye(q, dtype=np.float32)[x.astype(np.int64)].reshape(len(x), -1)
-
-def site_of(model) -> np.ndarray:
-    "The site (visible unit) of each column of `flat_states`"
-    return np.repeat(np.arange(model.n_visible), getattr(model, 'n_states', 1))
+    "States `x` (0/1, or integer Potts states) as float columns: one per unit, or per site-state (one-hot) for a Potts model"
+    from ptt.metrics import indicators
+    return indicators(x, getattr(model, 'n_states', None)).cpu().numpy()
 
 # %% ../nbs/13a_report.ipynb #2e47339c
 class Comparison(NamedTuple):
@@ -273,31 +265,27 @@ class Comparison(NamedTuple):
     data_mean: np.ndarray
     sample_mean: np.ndarray
     mean_se: np.ndarray
-    data_corr: np.ndarray      # connected correlations of the column pairs (a, b), a < b, on different sites
+    data_corr: np.ndarray      # connected correlations of the column pairs (a, b), a < b, on different sites (`ptt.metrics.upper`'s order)
     sample_corr: np.ndarray
     corr_se: np.ndarray
 
-def pair_index(sites:np.ndarray) -> tuple:
-    "Indices (a, b), a < b, of the pairs of columns on different sites"
-    a, b = np.triu_indices(len(sites), 1)
-    keep = sites[a] != sites[b]
-    return a[keep], b[keep]
-
-def _centred_moments(x:np.ndarray, pairs:tuple) -> tuple:
-    "Means, variances, connected correlations of `pairs` and their leading-order variance factors μ_ab − C_ab² (rows of `x`: samples)"
+def _centred_moments(x:np.ndarray, q:int|None=None) -> tuple:
+    "Means, variances, connected correlations of the pairs of columns on different sites and their leading-order variance factors μ_ab − C_ab² (rows of `x`: samples; `q` columns a site)"
+    import torch
+    from ptt.metrics import upper
     x = x.astype(np.float64 if x.shape[1] <= 1024 else np.float32)      # (large Potts models: half the memory, and BLAS's speed)
     mean = x.mean(0)
     c = x - mean
     cov = c.T @ c / len(x)
     c2 = c * c
     mu = c2.T @ c2 / len(x)
-    return mean, np.diag(cov).copy(), cov[pairs], mu[pairs] - cov[pairs] ** 2
+    pairs = upper(torch.from_numpy(cov), q).numpy()
+    return mean, np.diag(cov).copy(), pairs, upper(torch.from_numpy(mu), q).numpy() - pairs ** 2
 
-def compare_statistics(data:np.ndarray, samples:np.ndarray, sites:np.ndarray) -> Comparison:
-    "One- and two-body statistics of `data` and `samples` (`flat_states` columns on `sites`), with the noise of their differences"
-    pairs = pair_index(sites)
-    dm, dvar, dc, dfac = _centred_moments(data, pairs)
-    sm, _, sc, _ = _centred_moments(samples, pairs)
+def compare_statistics(data:np.ndarray, samples:np.ndarray, q:int|None=None) -> Comparison:
+    "One- and two-body statistics of `data` and `samples` (`flat_states` columns, `q` a site for a Potts model), with the noise of their differences"
+    dm, dvar, dc, dfac = _centred_moments(data, q)
+    sm, _, sc, _ = _centred_moments(samples, q)
     k = 1 / len(data) + 1 / len(samples)
     return Comparison(dm, sm, np.sqrt(dvar * k), dc, sc, np.sqrt(np.clip(dfac, 0, None) * k))
 
@@ -312,16 +300,13 @@ def agreement(c:Comparison) -> dict:
 
 # %% ../nbs/13a_report.ipynb #f0b7329c
 def pca(x:np.ndarray, k:int=2, max_rows:int=2000, seed:int=0) -> tuple:
-    "The first `k` principal axes of the rows of `x` (at most `max_rows` of them, drawn at random): (mean, axes as rows, fraction of the variance along each)"
+    "The first `k` principal axes of the rows of `x` (at most `max_rows` of them, drawn at random) by `ptt.metrics.pca`: (mean, axes as rows, fraction of the variance along each)"
+    from ptt.metrics import pca as principal_components
     if len(x) > max_rows: x = x[np.sort(np.random.default_rng(seed).choice(len(x), max_rows, replace=False))]
-    x = x.astype(np.float64)
-    mean = x.mean(0)
-    _, s, vt = np.linalg.svd(x - mean, full_matrices=False)
-    axes = vt[:k] * np.sign(vt[np.arange(min(k, len(vt))), np.abs(vt[:k]).argmax(1)])[:, None]
-    total = (s ** 2).sum()
-    frac = s[:k] ** 2 / total if total > 0 else np.zeros(len(axes))
-    missing = k - len(axes)                             # fewer columns (or rows) than axes: the rest are zero
-    return mean, np.vstack([axes, np.zeros((missing, x.shape[1]))]), np.concatenate([frac, np.zeros(missing)])
+    p = principal_components(x.astype(np.float64), min(k, *x.shape))
+    missing = k - len(p.components)                      # fewer columns (or rows) than axes: the rest are zero
+    frac = np.nan_to_num(p.ratio.numpy())                # (all rows alike: no variance to share)
+    return p.mean.numpy(), np.vstack([p.components.numpy(), np.zeros((missing, x.shape[1]))]), np.concatenate([frac, np.zeros(missing)])
 
 # %% ../nbs/13a_report.ipynb #de869688
 def _thin(n:int, most:int, rng) -> np.ndarray:
@@ -491,7 +476,7 @@ def samples_section(run, data, n:int=1000, seed:int=0, max_sweeps:int=20_000, la
     ok, text = sampling_text(res, seconds, run, ladder)
     if log: log(text.split('. ')[0] + f" ({_seconds(seconds)})")
     d, s, potts = flat_states(x, run.model), flat_states(res.x, run.model), run.config['visible'] == 'potts'
-    comp = compare_statistics(d, s, site_of(run.model))
+    comp = compare_statistics(d, s, getattr(run.model, 'n_states', None))
     a = agreement(comp)
     rows = f"{len(x)} of its {n_all} rows, drawn at random" if len(x) < n_all else f"all {n_all} rows"
     caption = (f"Data: {escape(label)} ({rows}); {len(res.x)} samples. Top: density of the data and of the samples on the data's first two "
@@ -512,6 +497,11 @@ def _check_out(out:Path):
     if out.is_dir(): raise ValueError(f"{out}: is a directory (give a file name for the page, e.g. {out / 'report.html'})")
     check_writable(out.parent)
 
+def _check_run_file(path):
+    "Raise a `ValueError` unless `path` (a run file's) is a file: checked before torch loads, so a mistyped name answers at once"
+    if isinstance(path, (str, Path)) and not Path(path).is_file():
+        raise ValueError(f"{path}: {'is a directory, not a run file' if Path(path).is_dir() else 'no such file'}")
+
 def _load(run_or_path, device=None) -> tuple:
     "The run (on `device`) and where it came from"
     from ptt.run import Run, load_run
@@ -531,6 +521,7 @@ def report(run_or_path, data=None, out='report.html', n:int=1000, seed:int=0, ma
         if not (isinstance(v, (int, np.integer)) and not isinstance(v, bool) and v >= low): raise ValueError(f"{name} must be an integer >= {low}, got {v!r}")
     if ladder not in ('auto', 'ptt', 'temperature', 'checkpoints'): raise ValueError(f"ladder must be 'auto', 'ptt', 'temperature' or 'checkpoints', not {ladder!r}")
     out = Path(out)
+    _check_run_file(run_or_path)
     _check_out(out)
     run, source = _load(run_or_path, device)
     x = None if data is None else read_report_data(data, run, max_data, seed, fasta_unknown)
@@ -591,6 +582,7 @@ def _as_option(message:str) -> str:
 def run(args) -> int:
     "Do `ptt report` with parsed `args`: 0, or 2 with one line on stderr for bad input (130 when interrupted)"
     try:
+        _check_run_file(args.run)
         from ptt.threads import set_threads
         try: set_threads(args.threads)
         except ValueError as e: raise ValueError(re.sub(r'^threads\b', '--threads', str(e))) from None

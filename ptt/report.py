@@ -7,17 +7,16 @@ Docs: https://ptt-dev.github.io/ptt/report.html.md"""
 # %% auto #0
 __all__ = ['STYLE', 'DPI', 'FREEZE_HEADER', 'STEP_PANELS', 'CSS', 'DESCRIPTION', 'new_figure', 'figure_png', 'img_tag',
            'figure_html', 'model_text', 'final_text', 'run_facts', 'training_figure', 'ladder_figure', 'table_html',
-           'freeze_rows', 'step_panels', 'steps_figure', 'read_report_data', 'flat_states', 'Comparison',
-           'compare_statistics', 'rms', 'agreement', 'pca', 'samples_figure', 'draw_samples', 'sampling_text',
-           'section', 'page', 'history_sections', 'samples_section', 'report', 'add_parser', 'run', 'main']
+           'freeze_rows', 'step_panels', 'steps_figure', 'samples_figure', 'section', 'page', 'history_sections',
+           'samples_section', 'report', 'add_parser', 'run', 'main']
 
 # %% ../nbs/13a_report.ipynb #ce7bdca5
-import argparse, base64, functools, io, math, re, sys, time, warnings
+import argparse, base64, functools, io, math, re, sys, time
 from datetime import datetime
 from html import escape
 from pathlib import Path
-from typing import NamedTuple
 import numpy as np
+from .comparison import Comparison, read_report_data, flat_states, compare_statistics, rms, agreement, pca, draw_samples, sampling_text, duration_text
 
 # %% ../nbs/13a_report.ipynb #26795db2
 STYLE = {'font.size': 9, 'axes.titlesize': 10, 'axes.titleweight': 'bold', 'axes.labelsize': 9, 'legend.fontsize': 8,
@@ -66,16 +65,12 @@ _METHODS = dict(ptt="PTT (Parallel Trajectory Tempering)", pcd="PCD (persistent 
 
 def _num(x, spec:str='.4f') -> str:
     "A number as text, by `ptt.explore`'s rule ('n/a' for None, NaN or what is not a number)"
-    from ptt.explore import _num
-    return _num(x, spec)
+    from ptt.explore import number_text
+    return number_text(x, spec)
 
 def _line(e:BaseException) -> str:
     "An exception's message on one line"
     return ' '.join(str(e).split()) or type(e).__name__
-
-def _seconds(t:float) -> str:
-    "A duration in words: '42 s', '3.5 min', '2.1 h'"
-    return f"{t:.1f} s" if t < 60 else f"{t / 60:.1f} min" if t < 3600 else f"{t / 3600:.1f} h"
 
 def _list(xs, most:int=14) -> str:
     "Items joined by commas; a long list shown by its first and last ones"
@@ -116,7 +111,7 @@ def run_facts(run) -> list:
     return [('method', _METHODS.get(run.method, run.method)),
             ('model', model_text(m)),
             ('updates', f"{s.update} of {cfg['updates']}" + (f" (stopped: {s.stopped})" if s.stopped else "")),
-            ('training time', _seconds(s.seconds) + (f", then a final evaluation of {_seconds(final_s[-1])}" if final_s else "")),
+            ('training time', duration_text(s.seconds) + (f", then a final evaluation of {duration_text(final_s[-1])}" if final_s else "")),
             ('training data', f"{shape[0]} rows of {' × '.join(map(str, shape[1:]))} (hash {cfg['data_hash']})"),
             ('chains', chains),
             ('batch size', str(cfg['batch_size'])),
@@ -236,78 +231,6 @@ def steps_figure(run):
         if ax.get_legend_handles_labels()[0]: ax.legend()
     return fig
 
-# %% ../nbs/13a_report.ipynb #2999c9d1
-def read_report_data(data, run, max_rows:int=5000, seed:int=0, fasta_unknown:str='error') -> tuple:
-    "Data to compare `run`'s samples with: a path or data set name (read as `ptt train` does) or an array, checked against the model; (states, label, rows in all)"
-    label = str(data) if isinstance(data, (str, Path)) else f"data of shape {tuple(np.shape(data))}"
-    if isinstance(data, (str, Path)):
-        from ptt.cli import read_data
-        data, _ = read_data(str(data), fasta_unknown, run.config['visible'], run.config['n_states'])
-    x = np.asarray(data.cpu() if hasattr(data, 'cpu') else data)
-    if x.ndim != 2 or x.shape[1] != run.model.n_visible or len(x) < 2:
-        raise ValueError(f"{label}: shape {x.shape}, the model needs rows of {run.model.n_visible} values (two rows at least)")
-    try: run.model.check_data(x[:1], what=label)
-    except ValueError as e: raise ValueError(str(e) if str(e).startswith(label) else f"{label}: {e}") from None
-    n = len(x)
-    if n > max_rows: x = x[np.sort(np.random.default_rng(seed).choice(n, max_rows, replace=False))]
-    run.model.check_data(x, what=label)
-    return x, label, n
-
-# %% ../nbs/13a_report.ipynb #c1c08d9c
-def flat_states(x, model) -> np.ndarray:
-    "States `x` (0/1, or integer Potts states) as float columns: one per unit, or per site-state (one-hot) for a Potts model"
-    from ptt.metrics import indicators
-    return indicators(x, getattr(model, 'n_states', None)).cpu().numpy()
-
-# %% ../nbs/13a_report.ipynb #2e47339c
-class Comparison(NamedTuple):
-    "One- and two-body statistics of data and samples, and the standard errors of their differences under sampling noise alone"
-    data_mean: np.ndarray
-    sample_mean: np.ndarray
-    mean_se: np.ndarray
-    data_corr: np.ndarray      # connected correlations of the column pairs (a, b), a < b, on different sites (`ptt.metrics.upper`'s order)
-    sample_corr: np.ndarray
-    corr_se: np.ndarray
-
-def _centred_moments(x:np.ndarray, q:int|None=None) -> tuple:
-    "Means, variances, connected correlations of the pairs of columns on different sites and their leading-order variance factors μ_ab − C_ab² (rows of `x`: samples; `q` columns a site)"
-    import torch
-    from ptt.metrics import upper
-    x = x.astype(np.float64 if x.shape[1] <= 1024 else np.float32)      # (large Potts models: half the memory, and BLAS's speed)
-    mean = x.mean(0)
-    c = x - mean
-    cov = c.T @ c / len(x)
-    c2 = c * c
-    mu = c2.T @ c2 / len(x)
-    pairs = upper(torch.from_numpy(cov), q).numpy()
-    return mean, np.diag(cov).copy(), pairs, upper(torch.from_numpy(mu), q).numpy() - pairs ** 2
-
-def compare_statistics(data:np.ndarray, samples:np.ndarray, q:int|None=None) -> Comparison:
-    "One- and two-body statistics of `data` and `samples` (`flat_states` columns, `q` a site for a Potts model), with the noise of their differences"
-    dm, dvar, dc, dfac = _centred_moments(data, q)
-    sm, _, sc, _ = _centred_moments(samples, q)
-    k = 1 / len(data) + 1 / len(samples)
-    return Comparison(dm, sm, np.sqrt(dvar * k), dc, sc, np.sqrt(np.clip(dfac, 0, None) * k))
-
-def rms(x:np.ndarray) -> float: return float(np.sqrt(np.mean(np.square(x)))) if np.size(x) else math.nan
-
-def agreement(c:Comparison) -> dict:
-    "RMS differences of the one- and two-body statistics, and their ratios to the RMS that sampling noise alone would give"
-    d1, d2 = rms(c.sample_mean - c.data_mean), rms(c.sample_corr - c.data_corr)
-    n1, n2 = rms(c.mean_se), rms(c.corr_se)
-    return dict(mean_rms=d1, mean_noise=n1, mean_ratio=d1 / n1 if n1 > 0 else math.nan,
-                corr_rms=d2, corr_noise=n2, corr_ratio=d2 / n2 if n2 > 0 else math.nan)
-
-# %% ../nbs/13a_report.ipynb #f0b7329c
-def pca(x:np.ndarray, k:int=2, max_rows:int=2000, seed:int=0) -> tuple:
-    "The first `k` principal axes of the rows of `x` (at most `max_rows` of them, drawn at random) by `ptt.metrics.pca`: (mean, axes as rows, fraction of the variance along each)"
-    from ptt.metrics import pca as principal_components
-    if len(x) > max_rows: x = x[np.sort(np.random.default_rng(seed).choice(len(x), max_rows, replace=False))]
-    p = principal_components(x.astype(np.float64), min(k, *x.shape))
-    missing = k - len(p.components)                      # fewer columns (or rows) than axes: the rest are zero
-    frac = np.nan_to_num(p.ratio.numpy())                # (all rows alike: no variance to share)
-    return p.mean.numpy(), np.vstack([p.components.numpy(), np.zeros((missing, x.shape[1]))]), np.concatenate([frac, np.zeros(missing)])
-
 # %% ../nbs/13a_report.ipynb #de869688
 def _thin(n:int, most:int, rng) -> np.ndarray:
     "Indices of at most `most` of `n` items, drawn at random"
@@ -367,29 +290,6 @@ def samples_figure(data:np.ndarray, samples:np.ndarray, comp:Comparison, potts:b
             'pairs of site-states' if potts else 'pairs of units', most_pairs, rng)
     _marginal(axes[5], pd[:, 1], ps[:, 1], 1, frac[1])
     return fig
-
-# %% ../nbs/13a_report.ipynb #55ca3189
-def draw_samples(run, n:int=1000, seed:int=0, max_sweeps:int=20_000, ladder:str='auto', chains:int|None=None):
-    "`n` samples of the run's current model by `ptt.sample` (`chains`: its default, at most 256), with its report (`ptt.sample.Samples`), and the seconds they took"
-    from ptt.sample import sample
-    t0 = time.perf_counter()
-    with warnings.catch_warnings():
-        warnings.simplefilter('ignore')                  # a ladder that did not thermalize: the page says it
-        res = sample(run, n, ladder=ladder, n_chains=chains, seed=seed, max_sweeps=max_sweeps, full=True)
-    return res, time.perf_counter() - t0
-
-def sampling_text(res, seconds:float, run, ladder:str='auto') -> tuple:
-    "Whether the samples are certified, and a sentence that says how they were drawn and what the sampler reported"
-    r = res.report
-    kind = {'ptt': "the run's own ladder", 'temperature': "a temperature ladder", 'checkpoints': "a ladder through the run's checkpoints"}
-    used = ('ptt' if run.ladder is not None else 'temperature') if ladder == 'auto' else ladder
-    acc = r.acceptance.tolist()
-    how = (f"{len(res.x)} samples drawn in {_seconds(seconds)} by ptt.sample over {kind[used]} ({len(res.ladder)} rungs, the current model on top), "
-           f"{r.sweeps} sweeps: τ_exp {_num(r.plan.tau_exp, '.3g')}, τ_int {_num(max(r.plan.tau_int, 0.5), '.3g')} sweeps, {r.round_trips} round trips"
-           + (f", swap acceptance per pair {min(acc):.2f} to {max(acc):.2f}" if acc else "") + ".")
-    verdict = ("Certified: thermalized over at least 20 τ_exp, one record every 2 τ_int." if r.reliable else
-               f"NOT thermalized ({r.plan.reason}): these samples may not represent the model; compare with care.")
-    return r.reliable, f"{verdict} {how}"
 
 # %% ../nbs/13a_report.ipynb #32a55404
 CSS = """
@@ -474,7 +374,7 @@ def samples_section(run, data, n:int=1000, seed:int=0, max_sweeps:int=20_000, la
     if log: log(f"drawing {n} samples with ptt.sample (thermalized over at least 20 τ_exp: a large model may take minutes; -n, --chains, --max-sweeps bound it)")
     res, seconds = draw_samples(run, n, seed, max_sweeps, ladder, chains)
     ok, text = sampling_text(res, seconds, run, ladder)
-    if log: log(text.split('. ')[0] + f" ({_seconds(seconds)})")
+    if log: log(text.split('. ')[0] + f" ({duration_text(seconds)})")
     d, s, potts = flat_states(x, run.model), flat_states(res.x, run.model), run.config['visible'] == 'potts'
     comp = compare_statistics(d, s, getattr(run.model, 'n_states', None))
     a = agreement(comp)
@@ -537,7 +437,7 @@ def report(run_or_path, data=None, out='report.html', n:int=1000, seed:int=0, ma
     subtitle = (f"{run.method.upper()} run, {run.state.update} updates, {model_text(run.model)}; from {source}"
                 + ("" if run.finite() else "; its parameters are NOT finite (the run diverged)"))
     footer = escape(f"Made by ptt {ptt.__version__} on {datetime.now().astimezone().strftime('%Y-%m-%d %H:%M %Z')} "
-                    f"in {_seconds(time.perf_counter() - t0)}.")
+                    f"in {duration_text(time.perf_counter() - t0)}.")
     text = page(title, subtitle, run_facts(run), run.config, sections, footer)
     from ptt.run import write_atomic
     write_atomic(out, lambda t: t.write_text(text, encoding='utf-8'))

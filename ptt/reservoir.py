@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 import torch
 from .rbm import RBM, PottsRBM
+from .files import write_atomic
 from .kernels import ptt_sweep, swap, gibbs, track, restore_state
 from fastcore.basics import patch
 from .diagnostics import rungs_from_ids, thermalization_plan, rung_occupancy, round_trips, ThermalizationPlan, Occupancy
@@ -182,8 +183,7 @@ def restore(self:Tempering, state:dict):
     restore_state(self.generator, state['generator'])
 
 def save_atomic(obj, path):
-    "`torch.save(obj)` to `path` by `ptt.run.write_atomic`: an interruption leaves the old file or the new one, never half of one"
-    from ptt.run import write_atomic                 # here: ptt.run builds on this module
+    "`torch.save(obj)` to `path` by `ptt.files.write_atomic`: an interruption leaves the old file or the new one, never half of one"
     write_atomic(path, lambda t: torch.save(obj, t))
 
 

@@ -249,11 +249,11 @@ def _json(g, name:str, where:str):
     except json.JSONDecodeError as e: raise _Bad(f"{where}{name} is not valid JSON ({e})") from None
 
 def _check_config(cfg, model_kind:str, w_shape:tuple) -> dict:
-    "The configuration: a JSON object with the settings training reads, each valid (checked by `ptt.train.make_config`), fitting the model"
+    "The configuration: a JSON object with the settings training reads, each valid (checked by `ptt.config.make_config`), fitting the model"
     if not isinstance(cfg, dict): raise _Bad(f"config is {type(cfg).__name__ if cfg is not None else 'null'}, not a JSON object")
     missing = [k for k in _REQUIRED_CONFIG if k not in cfg]
     if missing: raise _Bad(f"config lacks {', '.join(map(repr, missing))}")
-    from ptt.train import make_config                  # here: ptt.train builds on this module
+    from ptt.config import make_config                 # here: ptt.config loads the data checks (ptt.data), which reading a run needs not
     known = inspect.signature(make_config).parameters
     try: make_config(**{k: v for k, v in cfg.items() if k in known})
     except (ValueError, TypeError) as e: raise _Bad(f"config: {_first_line(e)}") from None

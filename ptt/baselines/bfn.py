@@ -24,7 +24,8 @@ from ..run import History, check_run_path, write_atomic
 from ..train import _GracefulInterrupt, _Abort, _check_int, _check_real, _fingerprint, auto_resume
 from ..threads import set_threads
 from ..data import split
-from ..cli import read_data, parse_spec, check_output, save_array, check_device, _Parser, _HelpFormatter, _line
+from ..readers import read_data, parse_spec, check_output, save_array
+from ..arguments import Parser, HelpFormatter, one_line, check_device
 
 # %% ../../nbs/16_bfn.ipynb #605a59e0
 def encode(data, n_classes=None, what:str='data', device=None) -> tuple[torch.Tensor, list[int], str]:
@@ -498,8 +499,8 @@ def cmd_eval(a) -> int:
 
 # %% ../../nbs/16_bfn.ipynb #04ddd340
 def _parser() -> argparse.ArgumentParser:
-    fmt = dict(formatter_class=_HelpFormatter)
-    p = _Parser(prog='python -m ptt.baselines.bfn', description="Bayesian Flow Networks for discrete data: train, sample, evaluate", **fmt)
+    fmt = dict(formatter_class=HelpFormatter)
+    p = Parser(prog='python -m ptt.baselines.bfn', description="Bayesian Flow Networks for discrete data: train, sample, evaluate", **fmt)
     sub = p.add_subparsers(dest='command', required=True, metavar='COMMAND')
     data_help = "a data file or a data set by name, as for 'ptt train' (see 'ptt data')"
     t = sub.add_parser('train', help="train a BFN", description="Train a BFN on binary or categorical data and save the run file.", **fmt)
@@ -553,7 +554,7 @@ def main(argv=None) -> int:
         set_threads(a.threads)
         return a.func(a)
     except (ValueError, OSError) as e:
-        print(f"ptt-bfn: error: {_line(e)}", file=sys.stderr); return 2
+        print(f"ptt-bfn: error: {one_line(e)}", file=sys.stderr); return 2
     except KeyboardInterrupt:
         print("ptt-bfn: interrupted", file=sys.stderr); return 130
 

@@ -20,20 +20,20 @@ from pathlib import Path
 import torch
 from tqdm import tqdm
 from .rbm import RBM, BernoulliRBM, PottsRBM
-from .kernels import gibbs, make_generator, restore_state
+from .kernels import gibbs, make_generator
 from .ladder import Ladder, LadderBroken
 from .reservoir import Reservoir
 from .optim import data_offsets
 from .run import Run, History, TrainState, save_run, load_run, check_run_path
 from .threads import set_threads
 from .config import prepare_data, check_weights, make_config, make_optimizer, n_records, log_schedule, check_int, check_real, fingerprint, final_eval_mode
+from .comm import Local, LOCAL, RankFailure
 from .update import epoch_order, next_batch, pcd_update, ptt_update
 from .evaluate import evaluate, final_evaluation
 
 # %% ../nbs/09_train.ipynb #9d60b4f5
 # their home before the rooms (09b-09f): code outside imports them from here
 from .config import THERM_GIBBS_STEPS, LOCAL_GIBBS_STEPS, LEARNING_RATES, GIBBS_STEPS, lr_schedule, broken_margin  # noqa: F401
-from .comm import Local, LOCAL
 from .freeze import DRIFT_Z, AUDIT_P, freeze_se_scale, pooled_steps, thermalized_records, freeze, reservoir_check, audit
 from .update import OFFSET_SMOOTHING, GAIN_START_ITERS, reservoir_free_energies, lean_swap, ptt_sweeps, _gradient, _chain_free_energies  # noqa: F401
 from .evaluate import (LAG_Z, LAG_EXTRA, BOUND_ROWS, BOUND_CANDIDATES, UNSTABLE_GAIN, FINAL_SHARE, DOUBT_SE, DOUBT_Z, mean_free_energy,
@@ -106,42 +106,50 @@ def final_evaluation_due(run:Run, updates:int) -> bool:
             and not final_done(run))
 
 def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|None=None, out=None, save_every:int|None=None,
-          progress:bool=True, callback=None, save_minutes:float=5., weights=None, test_weights=None) -> Run:
-    "Continue `run` on `train` data (rows drawn with probability ∝ `weights`, if given) until `updates` updates are done (default: its configuration's)"
+          progress:bool=True, callback=None, save_minutes:float=5., weights=None, test_weights=None, comm:Local=LOCAL) -> Run:
+    "Continue `run` (this process's part of it, with `comm`) on `train` data (rows drawn with probability ∝ `weights`, if given) until `updates` updates are done (default: its configuration's)"
     s, cfg = run.state, run.config
-    if out is not None: check_run_path(out)
+    if out is not None and comm.root: check_run_path(out)
     updates = cfg['updates'] = max(updates or cfg['updates'], s.update)     # a total below the updates done asks for nothing more
-    g = restore_state(make_generator(0, train.device), s.rng)
-    schedule, s.stopped = log_schedule(updates, cfg['log_every']), ""
+    shared, g = comm.generators(run, train.device)                          # the data order's generator, and this process's chains'
+    schedule, s.stopped, stopping = log_schedule(updates, cfg['log_every']), "", False
     step = ptt_update if cfg['method'] == 'ptt' else pcd_update
-    bar = tqdm(total=updates, initial=s.update, disable=not progress, desc=cfg['method'].upper(), file=sys.stderr, dynamic_ncols=True)
-    run._show_status = (lambda text: bar.set_postfix_str(text, refresh=True)) if progress else None
-    last_save, busy = time.perf_counter(), False
+    shown = progress and comm.root
+    bar = tqdm(total=updates, initial=s.update, disable=not shown, desc=cfg['method'].upper() + (f" x{comm.world}" if comm.world > 1 else ""),
+               file=sys.stderr, dynamic_ncols=True)
+    run._show_status = (lambda text: bar.set_postfix_str(text, refresh=True)) if shown else None
+    last_save, busy, saved = time.perf_counter(), False, None
     def save():
-        nonlocal last_save
-        s.rng = g.get_state(); save_run(run, out); last_save = time.perf_counter()
+        nonlocal last_save, saved
+        s.rng = shared.get_state()
+        whole = comm.whole(run, root_only=True)
+        if comm.root: save_run(whole, out)
+        last_save, saved = time.perf_counter(), s.update
     stop = _GracefulInterrupt()
     try:
         with stop:                        # also around the last save: a second signal there keeps the old file
             try:
-                while s.update < updates and not stop.requested:
+                while s.update < updates and not stopping:
                     t0, busy = time.perf_counter(), True
-                    row = step(run, next_batch(s, train, cfg['batch_size'], g, weights, cfg.get('batches') == 'independent'), g)
+                    batch = next_batch(s, train, cfg['batch_size'], shared, weights, cfg.get('batches') == 'independent')
+                    row = step(run, comm.shard(batch), g, comm)
                     s.update += 1
                     dt = time.perf_counter() - t0
                     s.seconds += dt
                     run.history.append('steps', update=s.update, seconds=dt, **row)
-                    if s.update in schedule: evaluate(run, train, test, weights, test_weights)
+                    if s.update in schedule: evaluate(run, train, test, weights, test_weights, comm)
                     busy = False
-                    if out is not None and (s.update == 1 or (save_every and s.update % save_every == 0)
-                                            or time.perf_counter() - last_save > 60 * save_minutes): save()
                     bar.update(1); bar.set_postfix(_postfix(run), refresh=False)
                     if callback is not None: callback(run)
-                if stop.requested: s.stopped = 'interrupted'
+                    due = out is not None and (s.update == 1 or bool(save_every and s.update % save_every == 0)
+                                               or time.perf_counter() - last_save > 60 * save_minutes)
+                    stopping, save_now = comm.control(stop.requested, due)       # one answer for every process
+                    if save_now: save()
+                if stopping: s.stopped = 'interrupted'
                 elif final_evaluation_due(run, updates):
                     if out is not None: save()                        # every update is safe before the final evaluation
                     busy, t0, stop.at_once = True, time.perf_counter(), out is not None   # so a signal may end it at once
-                    final_evaluation(run, train, test, weights, test_weights)
+                    comm.on_root(run, lambda whole, _: final_evaluation(whole, train, test, weights, test_weights), g)
                     run.history.update_last('logs', final_seconds=time.perf_counter() - t0)
                     busy = stop.at_once = False
             except _Abort: raise
@@ -153,14 +161,19 @@ def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|
                 warnings.warn(f"training stopped at update {s.update}: {e}", stacklevel=2)
             bar.close()
             if out is not None: save()
-            else: s.rng = g.get_state()
+            else: s.rng = shared.get_state()
+    except RankFailure as e:                                        # another process failed: the file keeps its last complete save
+        bar.close()
+        where = (f"; {out} keeps its last save (update {saved}), resume it on any number of processes" if saved is not None
+                 else f"; nothing was saved to {out}" if out is not None else "")
+        raise RankFailure(f"rank {comm.rank}: training stopped at update {s.update}: {e}{where}") from None
     except KeyboardInterrupt:
         bar.close()
         print(f"stopped the final evaluation; {out} holds every update, and resuming it (--resume) runs the evaluation again" if stop.at_once else
               "stopped at once" + (f"; {out} keeps its last complete save" if out else ""), file=sys.stderr)
         raise
     finally: run._show_status = None
-    if s.stopped == 'interrupted':
+    if s.stopped == 'interrupted' and comm.root:
         print(f"interrupted after {s.update} updates" + (f"; run saved to {out}, resume it with the same command and --resume "
               f"(or fit(..., resume='{out}'))" if out else ""), file=sys.stderr)
     return run
@@ -195,36 +208,43 @@ def auto_resume(resume, out):
     if not (isinstance(resume, str) and resume == 'auto'): return resume
     return out if out is not None and Path(out).exists() else None
 
+def _processes(device, distributed:bool|None) -> tuple:
+    "The communicator and training device of this process: every process torchrun (or srun) started, where it started several or `distributed` asks, else this one alone"
+    if distributed is False: return LOCAL, device
+    from ptt import sharded                    # imported here: torch.distributed only for runs that may use it
+    return sharded.init(device) if distributed or sharded.launched() else (LOCAL, device)
+
 def fit(data, n_hidden:int|None=None, method:str|None=None, test=None, *, out=None, resume=None, device=None, dtype=torch.float32,
         visible:str|None=None, n_states:int|None=None, progress:bool=True, callback=None, save_every:int|None=None,
-        save_minutes:float=5., threads:int|None=None, weights=None, test_weights=None, distributed:bool|None=None, **config) -> Run:
-    "Train an RBM with `n_hidden` hidden units on `data` (samples × variables, rows counted with `weights`) by PTT (default) or PCD; returns the `Run` (`resume`: a `Run`, a run file, or 'auto' to continue `out` where it exists)"
-    resume = auto_resume(resume, out)
-    if distributed is not False:                # several processes (torchrun): each trains its share of the chains
-        from ptt import distributed as sharded  # imported here: ptt.distributed builds on this module
-        if distributed or sharded.launched():
-            return sharded.fit(data, n_hidden, method, test, out=out, resume=resume, device=device, dtype=dtype, visible=visible, n_states=n_states,
-                               progress=progress, callback=callback, save_every=save_every, save_minutes=save_minutes, threads=threads,
-                               weights=weights, test_weights=test_weights, **config)
+        save_minutes:float=5., threads:int|None=None, weights=None, test_weights=None, distributed:bool|None=None, comm:Local|None=None,
+        **config) -> Run:
+    "Train an RBM with `n_hidden` hidden units on `data` (samples × variables, rows counted with `weights`) by PTT (default) or PCD; returns the `Run` (`resume`: a `Run`, a run file, or 'auto' to continue `out` where it exists; `comm`: the processes that train it, by default every process torchrun started)"
+    if comm is None: comm, device = _processes(device, distributed)
+    if isinstance(resume, str) and resume == 'auto': resume = comm.broadcast(auto_resume(resume, out) if comm.root else None)   # rank 0's file decides
     if resume is not None:
-        run = resume if isinstance(resume, Run) else load_run(resume, device)
-        cfg = run.config
+        run = comm.start(lambda dev: resume if isinstance(resume, Run) else load_run(resume, dev), device)
+        cfg, dtype = run.config, run.model.dtype
         train_x, kind, q, weights = _resumed_data(run, data, n_hidden, method, config, weights, device, visible, n_states)
     else:
         if n_hidden is None: raise ValueError("n_hidden (the number of hidden units) is required")
         cfg = make_config(method or 'ptt', n_hidden, **config)
         train_x, kind, q = prepare_data(data, visible, n_states, device, dtype)
         weights = check_weights(weights, len(train_x), device)
-    if out is not None: check_run_path(out)
+    if out is not None and comm.root: check_run_path(out)
     check_real('save_minutes', save_minutes); check_int('save_every', save_every, optional=True)
+    if cfg['n_chains'] < comm.world: raise ValueError(f"n_chains ({cfg['n_chains']}) must be at least the number of processes ({comm.world})")
+    if (cfg['batch_size'] or min(len(train_x), 1000)) < comm.world:
+        raise ValueError(f"batch_size must be at least the number of processes ({comm.world})")
     test_x = None
     if test is not None:
-        test_x = prepare_data(test, kind, q, device, run.model.dtype if resume is not None else dtype, what='test data')[0]
+        test_x = prepare_data(test, kind, q, device, dtype, what='test data')[0]
         if test_x.shape[1:] != train_x.shape[1:]:
             raise ValueError(f"test data have {test_x.shape[1]} variables, training data {train_x.shape[1]}")
         test_weights = check_weights(test_weights, len(test_x), device, 'test_weights')
     elif test_weights is not None: raise ValueError("test_weights given without test data")
-    c = run.config if resume is not None else cfg
-    set_threads(threads, n_visible=train_x.shape[1], n_hidden=c['n_hidden'], n_states=q or 1, n_chains=c['n_chains'], device=device)
-    if resume is None: run = start_run(train_x, kind, q, cfg, device, dtype, weights)
-    return train(run, train_x, test_x, config.get('updates'), out, save_every, progress, callback, save_minutes, weights, test_weights)
+    set_threads(threads, n_visible=train_x.shape[1], n_hidden=cfg['n_hidden'], n_states=q or 1, n_chains=-(-cfg['n_chains'] // comm.world), device=device)
+    if resume is None: run = comm.start(lambda dev: start_run(train_x, kind, q, cfg, dev, dtype, weights), device)
+    part = comm.part(run)                      # this process's share of the chains
+    train(part, train_x, test_x, config.get('updates'), out, save_every, progress, callback, save_minutes, weights, test_weights, comm)
+    return comm.whole(part)
+

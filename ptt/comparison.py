@@ -9,7 +9,7 @@ __all__ = ['read_report_data', 'flat_states', 'Comparison', 'compare_statistics'
            'draw_samples', 'sampling_text']
 
 # %% ../nbs/13a_comparison.ipynb #b566cc12
-import time, warnings
+import math, time, warnings
 from pathlib import Path
 from typing import NamedTuple
 import numpy as np

@@ -24,7 +24,8 @@ from ..kernels import make_generator
 from ..train import fit
 from ..sample import sample, checkpoint_ladder, record_samples
 from ..proteins import (sequence_weights, split_by_identity, site_frequencies, effective_couplings, contact_scores, ppv_curve,
-                          pair_frequencies, mean_field_couplings, eddca_baseline, dca_couplings, coupling_density, _chunk_records)
+                          pair_frequencies, mean_field_couplings)
+from ..baselines.eddca import eddca_baseline, dca_couplings, coupling_density, chunk_records
 from ..metrics import pca, correlation_errors, triplets, emd_pca, emd_hamming, nearest_neighbour_distances, nn_summary
 from ..baselines.bfn import fit_bfn
 from ..run import write_atomic, saved_result
@@ -254,7 +255,7 @@ def eddca_unit(ctx:dict, s:dict, work, progress:bool=False) -> tuple:
 def amend_eddca_densities(folder, work, s:dict=FULL):
     "Recount a saved edDCA unit's `coupling_density` and `pair_density` on its trained model, read back from its last chunk in `work` (no training, no sampling)"
     from adabmDCA.api import load_model
-    last = _chunk_records(Path(work) / f"eddca-{_key(unit_settings(s, 'eddca'))}", 'edDCA')[-1]
+    last = chunk_records(Path(work) / f"eddca-{_key(unit_settings(s, 'eddca'))}", 'edDCA')[-1]
     J = load_model(last['params'], alphabet='protein').params['coupling_matrix']
     path = Path(folder) / 'eddca.json'
     r = json.loads(path.read_text())

@@ -88,6 +88,7 @@ class _GracefulInterrupt:
     def __exit__(self, *exc):
         for s, h in self._old.items(): signal.signal(s, h)
 
+# %% ../nbs/09_train.ipynb #8e85e0e9
 def _postfix(run:Run) -> dict:
     h = run.history
     ll = h.last('logs', 'test_ll') if 'test_ll' in h.logs else h.last('logs', 'train_ll')
@@ -105,6 +106,7 @@ def final_evaluation_due(run:Run, updates:int) -> bool:
     return (run.state.update >= updates and run.ladder is not None and run.config.get('final_eval', True) not in (False, 'none')
             and not final_done(run))
 
+# %% ../nbs/09_train.ipynb #d51b9e6f
 def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|None=None, out=None, save_every:int|None=None,
           progress:bool=True, callback=None, save_minutes:float=5., weights=None, test_weights=None, comm:Local=LOCAL) -> Run:
     "Continue `run` (this process's part of it, with `comm`) on `train` data (rows drawn with probability ∝ `weights`, if given) until `updates` updates are done (default: its configuration's)"
@@ -208,6 +210,7 @@ def auto_resume(resume, out):
     if not (isinstance(resume, str) and resume == 'auto'): return resume
     return out if out is not None and Path(out).exists() else None
 
+# %% ../nbs/09_train.ipynb #7ea7105d
 def _processes(device, distributed:bool|None) -> tuple:
     "The communicator and training device of this process: every process torchrun (or srun) started, where it started several or `distributed` asks, else this one alone"
     if distributed is False: return LOCAL, device
@@ -247,4 +250,3 @@ def fit(data, n_hidden:int|None=None, method:str|None=None, test=None, *, out=No
     part = comm.part(run)                      # this process's share of the chains
     train(part, train_x, test_x, config.get('updates'), out, save_every, progress, callback, save_minutes, weights, test_weights, comm)
     return comm.whole(part)
-

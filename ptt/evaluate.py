@@ -113,7 +113,7 @@ def evaluated_gain(run:Run, comm:Local=LOCAL) -> float:
     if gain > UNSTABLE_GAIN and run.config['adaptive'] and not getattr(run, '_gain_warned', False):
         run._gain_warned = True
         warnings.warn(f"update {s.update}: the learning rate's gain along the stiffest direction is {gain:.2f} (> {UNSTABLE_GAIN:g}): steps overshoot "
-                      f"there (on clustered data, the clusters' weights swing faster than chains follow); consider max_gain=1 (09_train, *The step's gain*)", stacklevel=2)
+                      f"there (on clustered data, the clusters' weights swing faster than chains follow); consider max_gain=1 (09e_update, *The step's gain*)", stacklevel=2)
     return gain
 
 # %% ../nbs/09f_evaluate.ipynb #8598370b

@@ -7,12 +7,12 @@ Docs: https://ptt-dev.github.io/ptt/hgd.html.md"""
 # %% auto #0
 __all__ = ['FULL', 'QUICK', 'CONTINENTS', 'EXACT_HIDDEN', 'SOURCES', 'UNITS', 'PTT_ONLY', 'WITHOUT_PTT', 'LONG_ONLY', 'STYLE',
            'CONTINENT_COLORS', 'split_indices', 'study_data', 'knn_labels', 'continent_fractions', 'tv', 'train_run',
-           'report_summary', 'ais_check', 'exact_reference', 'ptt_choice', 'seconds_at', 'pcd_choice', 'pcd_ais_curve',
-           'pcd_bound_rows', 'train_bfn', 'bfn_choice', 'bfn_time_steps', 'error_histogram', 'privacy_summary',
-           'sample_metrics', 'reference_metrics', 'tree_summary', 'save_json', 'save_samples', 'load_samples',
-           'save_model', 'load_model', 'unit_settings', 'bfn_budget_unit', 'run_unit', 'run_study', 'load_study',
-           'plot_ll_curves', 'plot_pca', 'plot_mode_weights', 'plot_nn_panel', 'plot_error_histograms', 'plot_trees',
-           'summary_rows', 'print_summary', 'sample_panels', 'print_privacy', 'show_study']
+           'ais_check', 'exact_reference', 'ptt_choice', 'seconds_at', 'pcd_choice', 'pcd_ais_curve', 'pcd_bound_rows',
+           'train_bfn', 'bfn_choice', 'error_histogram', 'privacy_summary', 'sample_metrics', 'reference_metrics',
+           'tree_summary', 'save_json', 'save_model', 'load_model', 'unit_settings', 'bfn_budget_unit', 'run_unit',
+           'run_study', 'load_study', 'plot_ll_curves', 'plot_pca', 'plot_mode_weights', 'plot_nn_panel',
+           'plot_error_histograms', 'plot_trees', 'summary_rows', 'print_summary', 'sample_panels', 'print_privacy',
+           'show_study', 'report_summary', 'bfn_time_steps', 'save_samples', 'load_samples']
 
 # %% ../../nbs/21_hgd.ipynb #hgd-002
 import json, math, shutil, time, warnings
@@ -32,6 +32,8 @@ from ..metrics import pca, correlation_errors, nearest_neighbours, nn_summary, p
 from ..clustering import free_energy_tree, tree_from_labels, plot_tree, shades
 from ..baselines.bfn import fit_bfn
 from ..run import write_atomic, saved_result
+from .common import report_summary, bfn_time_steps, save_samples, load_samples
+_all_ = ['report_summary', 'bfn_time_steps', 'save_samples', 'load_samples']
 
 # %% ../../nbs/21_hgd.ipynb #hgd-006
 FULL = dict(n_hidden=50, n_chains=1000, gibbs_steps=None, updates=1500, lr=0.01, log_points=40, final_eval='local', seed=0, ptt_max_gain=1.,
@@ -94,12 +96,6 @@ def train_run(method:str, data:dict, s:dict, path:Path):
                threads=1, **extra)
 
 # %% ../../nbs/21_hgd.ipynb #hgd-022
-def report_summary(report) -> dict:
-    "The numbers of a `Thermalization` report"
-    acc = report.acceptance.tolist()
-    return dict(thermalized=bool(report.reliable), sweeps=int(report.sweeps), tau_exp=float(report.plan.tau_exp),
-                tau_int=float(report.plan.tau_int), round_trips=int(report.round_trips), min_acceptance=min(acc) if acc else math.nan)
-
 def ais_check(model, s:dict, g) -> dict:
     "log Z of `model` by annealed importance sampling, the independent cross-check of the ladders' estimates"
     t = time.perf_counter()
@@ -212,10 +208,6 @@ def bfn_choice(run, data:dict, s:dict) -> dict:
     return dict(steps=run.state.step, test_ll=test_ll, test_ll_se=test_se, train_ll=train_ll, train_ll_se=train_se, samples=x,
                 eval_seconds=t1 - t, sample_seconds=time.perf_counter() - t1, curve=curve)
 
-def bfn_time_steps(bfn:dict, ptt:dict, factor:float=1) -> int:
-    "BFN steps that take `factor` times as long as PTT's training did, at the seconds per step the `bfn` unit measured"
-    return max(1, round(factor * ptt['train_seconds'] * bfn['steps'] / bfn['train_seconds']))
-
 # %% ../../nbs/21_hgd.ipynb #hgd-030
 SOURCES = ('pcd', 'ptt', 'bfn', 'bfn_time', 'bfn_long')
 
@@ -276,18 +268,6 @@ def tree_summary(run, data:dict, s:dict) -> dict:
 
 # %% ../../nbs/21_hgd.ipynb #hgd-036
 def save_json(d:dict, f:Path): write_atomic(Path(f), lambda t: t.write_text(json.dumps(d, indent=1)))
-
-def save_samples(x, f:Path):
-    "Binary samples `x`, packed 8 to a byte, written atomically to the .npz `f`"
-    x = x.detach().cpu().numpy().astype(np.uint8)
-    def write(t:Path):
-        with open(t, 'wb') as fh: np.savez_compressed(fh, bits=np.packbits(x, axis=1), n_visible=x.shape[1])   # a file object: no '.npz' added to the name
-    write_atomic(Path(f), write)
-
-def load_samples(f:Path) -> torch.Tensor:
-    "Samples saved by `save_samples`, as a float tensor"
-    with np.load(f) as z:                                           # (closes the file)
-        return torch.from_numpy(np.unpackbits(z['bits'], axis=1)[:, :int(z['n_visible'])].astype(np.float32))
 
 def save_model(model, f:Path):
     "The parameters of `model` (copied: a rung of a stacked ladder is a view of the whole stack), written atomically to `f`"

@@ -6,13 +6,13 @@ Docs: https://ptt-dev.github.io/ptt/ising.html.md"""
 
 # %% auto #0
 __all__ = ['FULL', 'LARGE', 'HUGE', 'QUICK', 'EXACT_HIDDEN', 'EXACT_LOG_Z_HIDDEN', 'PCD_BETWEEN', 'STYLE', 'GAMMA_OVER_NU', 'NU',
-           'magnetization_counts', 'describe_samples', 'magnetization_density', 'report_summary', 'ptt_choice',
-           'geometric_grid', 'exact_test_ll', 'scored_checkpoints', 'pcd_checkpoint_lls', 'pcd_choice', 'exact_moments',
-           'exact_check', 'point_settings', 'freeze_records', 'point_data', 'fit_settings', 'cached_phase',
-           'study_point', 'point_file', 'save_models', 'load_models', 'run_study', 'load_study', 'summary_line',
-           'test_set_error', 'bound_excess', 'plot_histograms', 'plot_susceptibility', 'plot_ladder_sizes',
-           'plot_scaling', 'plot_log_likelihood', 'MagnetizationExplorer', 'magnetization_explorer', 'mirror_test',
-           'mirror_table', 'plot_mirror']
+           'magnetization_counts', 'describe_samples', 'magnetization_density', 'geometric_grid', 'exact_test_ll',
+           'scored_checkpoints', 'pcd_checkpoint_lls', 'pcd_choice', 'exact_moments', 'exact_check', 'point_settings',
+           'point_data', 'fit_settings', 'cached_phase', 'study_point', 'point_file', 'save_models', 'load_models',
+           'run_study', 'load_study', 'summary_line', 'test_set_error', 'bound_excess', 'plot_histograms',
+           'plot_susceptibility', 'plot_ladder_sizes', 'plot_scaling', 'plot_log_likelihood', 'MagnetizationExplorer',
+           'magnetization_explorer', 'mirror_test', 'mirror_table', 'plot_mirror', 'report_summary', 'ptt_choice',
+           'freeze_records']
 
 # %% ../../nbs/20_ising.ipynb #80676c43
 import hashlib, json, math, time
@@ -20,13 +20,15 @@ from pathlib import Path
 import numpy as np
 import torch
 import ptt.data as D
-from ..rbm import stack, from_state_dict
+from ..rbm import from_state_dict
 from ..kernels import make_generator
 from ..exact import log_partition, log_likelihood, activity_distribution
 from ..train import fit
-from ..sample import checkpoint_ladder, temperature_ladder, run_ladder, record_samples, sample, checkpoint_rungs
+from ..sample import checkpoint_ladder, temperature_ladder, record_samples, sample, checkpoint_rungs
 from ..metrics import ising_moments, ising_observables
 from ..run import write_atomic, saved_result, load_run
+from .common import report_summary, checkpoint_files, ptt_choice, freeze_records
+_all_ = ['report_summary', 'ptt_choice', 'freeze_records']
 
 # %% ../../nbs/20_ising.ipynb #3dc44ea7
 FULL = dict(Ls=(4, 6, 8), betas=(0.30, 0.40, 0.44, 0.48, 0.55, 0.60), n_data=6000, updates=3000, n_chains=1000,
@@ -59,32 +61,6 @@ def magnetization_density(counts:list, bins:int=41) -> tuple:
     step = m[1] - m[0]
     centres = m[0] + step * (group - 1) / 2 + step * group * np.arange(len(c))
     return centres, c / (c.sum() * step * group)
-
-# %% ../../nbs/20_ising.ipynb #421a34bc
-def report_summary(report) -> dict:
-    "The numbers of a `Thermalization` report"
-    acc = report.acceptance.tolist()
-    return dict(thermalized=bool(report.reliable), sweeps=int(report.sweeps), tau_exp=float(report.plan.tau_exp),
-                tau_int=float(report.plan.tau_int), round_trips=int(report.round_trips), min_acceptance=min(acc) if acc else math.nan,
-                reason=str(report.plan.reason or ''))
-
-# %% ../../nbs/20_ising.ipynb #ffa1d047
-def _checkpoints(prefix):
-    "Checkpoint files `prefix-part.pt` for the long thermalizations of a phase (None: not resumable)"
-    return lambda part: None if prefix is None else f"{prefix}-{part}.pt"
-
-def ptt_choice(run, test, s:dict, g, checkpoint=None) -> dict:
-    "The PTT run's checkpoint of best test LL (own log Z), sampled by PTT over the rungs frozen up to it (`checkpoint`: a file prefix that makes the sampling resumable)"
-    logs = run.history.logs
-    i = int(np.nanargmax(logs['test_ll']))
-    u, model = int(logs['update'][i]), run.checkpoint(int(logs['update'][i]))
-    rungs = [t for t, fu in enumerate(run.ladder.updates) if fu <= u]
-    models = stack([run.ladder.models[t] for t in rungs] + [model])
-    out = run_ladder(models, s['n_samples'], s['n_chains'], s['gibbs_steps'], generator=g, checkpoint=_checkpoints(checkpoint)('sampling'))
-    log_z, se = out.log_z[-1].item(), out.log_z_se[-1].item()
-    return dict(update=u, model=model, samples=out.x, log_z=log_z, log_z_se=se, test_ll=log_likelihood(model, test, log_z).item(),
-                train_log_z=float(logs['log_z'][i]), train_test_ll=float(logs['test_ll'][i]), n_rungs=len(models),
-                sampler=report_summary(out.report), curve=dict(update=list(map(int, logs['update'])), test_ll=list(map(float, logs['test_ll']))))
 
 # %% ../../nbs/20_ising.ipynb #1f2632ee
 EXACT_HIDDEN = 16          # hidden layers up to this size are enumerated exactly, log Z and magnetization distribution (2^16 states)
@@ -131,7 +107,7 @@ def pcd_checkpoint_lls(run, test, s:dict, g, checkpoint=None) -> dict:
 
 def pcd_choice(run, test, s:dict, g, checkpoint=None) -> dict:
     "The PCD run's checkpoint of best test LL, sampled by temperature PT (`checkpoint`: a file prefix that makes the checkpoint scores and the sampling resumable)"
-    ck = _checkpoints(checkpoint)
+    ck = checkpoint_files(checkpoint)
     def scores():
         t0 = time.perf_counter()
         return dict(pcd_checkpoint_lls(run, test, s, g, ck('ladder')), seconds=time.perf_counter() - t0), g.get_state()
@@ -167,16 +143,6 @@ def point_settings(s:dict) -> dict:
     return {k: v for k, v in s.items() if k not in ('Ls', 'betas')}
 
 def _public(choice:dict) -> dict: return {k: v for k, v in choice.items() if k not in ('model', 'samples')}
-
-def freeze_records(run) -> list:
-    "Each freeze of a PTT run and the final refinement: update, rungs, τ_exp, sweeps run, whether the ladder thermalized"
-    r, logs = run.history.rungs, run.history.logs
-    keys = ('update', 'n_rungs', 'tau_exp', 'sweeps', 'thermalized')
-    rows = [dict(zip(keys, (int(u), int(n), float(t), int(sw), bool(th)))) for u, n, t, sw, th in zip(*(r.get(k, []) for k in keys))]
-    if 'final_thermalized' in logs:
-        rows.append(dict(update=int(logs['update'][-1]), n_rungs=len(run.ladder) + 1, tau_exp=float(logs['final_tau_exp'][-1]),
-                         sweeps=int(logs['final_sweeps'][-1]), thermalized=bool(logs['final_thermalized'][-1]), final=True))
-    return rows
 
 def point_data(L:int, beta:float, s:dict) -> tuple:
     "The training and test configurations of the point (L, β) with settings `s`: Swendsen–Wang draws split 60/40, both from the study's seed"

@@ -27,8 +27,7 @@ from ..train import fit
 from ..sample import checkpoint_ladder, record_samples
 from ..metrics import pca, correlation_errors, covariance, upper, nearest_neighbours, nn_summary, privacy_pvalues, emd_pca
 from ..baselines.bfn import fit_bfn, sample as bfn_sample, log_likelihood as bfn_log_likelihood, elbo as bfn_elbo
-from .ising import ptt_choice, report_summary, freeze_records
-from .hgd import bfn_time_steps
+from .common import ptt_choice, report_summary, freeze_records, bfn_time_steps
 from ..run import write_atomic, saved_result
 
 # %% ../../nbs/22_medical.ipynb #ee887be5

@@ -22,9 +22,8 @@ from ..rbm import from_state_dict
 from ..train import fit
 from ..sample import sample
 from ..metrics import moments, covariance, upper, triplets, three_body, active_count_distribution
-from .ising import report_summary
 from ..run import write_atomic, saved_result
-from .hgd import save_samples, load_samples
+from .common import report_summary, save_samples, load_samples
 
 # %% ../../nbs/24_neural.ipynb #0342429d
 N_REPEATS, N_BINS, N_NEURONS = 297, 953, 50

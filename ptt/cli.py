@@ -168,7 +168,7 @@ def _time_parts(h) -> str:
 
 def _report_run(run:'Run', train_x, test_x, ising_params):
     import torch
-    from ptt.data import ising_entropy
+    from ptt.ising import ising_entropy
     h = run.history
     n = torch.get_num_threads()
     lines = [f"{run.method.upper()}: {run.state.update} updates in {run.state.seconds:.0f} s{_time_parts(h)} ({n} CPU thread{'s' * (n > 1)})"]
@@ -291,7 +291,7 @@ def cmd_ising(a) -> int:
     if a.out: check_output(a.out)
     ready_torch(a)
     import numpy as np, torch
-    from ptt.data import ising
+    from ptt.ising import ising
     if a.L >= 2 and a.n >= 1: check_size(4 * a.n * a.L**2, f"-n {a.n} configurations of {a.L}x{a.L} spins", a.device)
     x = ising(a.L, a.beta, a.n, seed=a.seed, progress=not a.quiet)
     if a.out: save_array(a.out, x.to(torch.uint8)); print(f"{a.n} configurations of the {a.L}x{a.L} Ising model written to {a.out}", file=sys.stderr)

@@ -7,7 +7,7 @@ chains after 1, 2 and 4 updates' worth of PTT sweeps of the current model (a cop
     OMP_NUM_THREADS=1 python benchmarks/lag.py 497 [--gibbs 5] [--seed 0]
 """
 import argparse, warnings, torch
-import ptt, ptt.train as T
+import ptt, ptt.train as T, ptt.evaluate as E
 from ptt.exact import log_partition
 
 
@@ -29,7 +29,7 @@ def main():
           f"(difference {logs['log_z'][-1] - exact:+.4f})")
     print(f"ladder: {len(run.ladder)} rungs frozen at {run.ladder.updates}; top rung minus exact "
           f"{run.ladder.log_z[-1].item() - log_partition(run.ladder.last).item():+.4f}")
-    one = T.chains_of_current_model
+    one = E.chains_of_current_model
     for rounds in (1, 2, 4):
         def several(r, g, k=rounds):
             s = r.state; kept = s.chains, s.parity
@@ -37,10 +37,10 @@ def main():
                 for _ in range(k): s.chains = one(r, g)
                 return s.chains
             finally: s.chains, s.parity = kept
-        T.chains_of_current_model = several
+        E.chains_of_current_model = several
         value, se = T.current_log_z(run)
         print(f"  log Z from the chains after {rounds} update(s) of sweeps of the current model: {value - exact:+.4f} ± {se:.4f} from exact")
-    T.chains_of_current_model = one
+    E.chains_of_current_model = one
 
 
 if __name__ == '__main__':

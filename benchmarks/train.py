@@ -29,7 +29,7 @@ import argparse, contextlib, json, math, os, platform, statistics, sys, tempfile
 from pathlib import Path
 import numpy as np
 import torch
-import ptt.data, ptt.exact, ptt.train as T
+import ptt.data, ptt.exact, ptt.train as T, ptt.update as U
 from ptt.kernels import make_generator
 from ptt.ladder import LadderBroken
 
@@ -39,7 +39,7 @@ def _sync(device):
 
 
 class Timers:
-    "Seconds spent in `ptt.train.gibbs` and in `ptt.train.freeze`, by whoever is stepping (instrumentation only)"
+    "Seconds spent in Gibbs sweeps and in freezes as the update calls them (`ptt.update.gibbs`, `ptt.update.freeze`; instrumentation only)"
     def __init__(self, device): self.device, self.gibbs, self.freeze = device, 0., 0.
 
     def _wrap(self, fn, attr):
@@ -51,10 +51,10 @@ class Timers:
 
     @contextlib.contextmanager
     def installed(self):
-        old = T.gibbs, T.freeze
-        T.gibbs, T.freeze = self._wrap(T.gibbs, 'gibbs'), self._wrap(T.freeze, 'freeze')
+        old = U.gibbs, U.freeze
+        U.gibbs, U.freeze = self._wrap(U.gibbs, 'gibbs'), self._wrap(U.freeze, 'freeze')
         try: yield self
-        finally: T.gibbs, T.freeze = old
+        finally: U.gibbs, U.freeze = old
 
     def reset(self): self.gibbs = self.freeze = 0.
 

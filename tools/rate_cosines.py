@@ -6,13 +6,13 @@ split `ptt.data.split(x, 0.4, seed=0)`. Reproduces the table of nbs/07_optim.ipy
     python tools/rate_cosines.py "dict(lr_rule='sign', per_group=False)"    # any other fit settings
 """
 import sys, numpy as np, torch
-import ptt.data as D, ptt.train as T
+import ptt.data as D, ptt.train as T, ptt.update as U
 from ptt.optim import cosine, _moments
 
 def main(settings:dict, updates:int=300):
     torch.set_num_threads(1)
     train, test = D.split(D.hgd()[0], 0.4, seed=0)
-    rows, prev, gradient = [], {}, T._gradient
+    rows, prev, gradient = [], {}, U._gradient
     def recording(run, batch, samples, comm=T.LOCAL, logits=None):
         m = run.model
         whole, pos, neg = _moments(m, train), _moments(m, batch), _moments(m, samples, logits=logits)
@@ -20,7 +20,7 @@ def main(settings:dict, updates:int=300):
         if prev: rows.append([cosine(a, b) for k in 'gnr' for a, b in zip(parts[k], prev[k])] + [n.norm().item() / g.norm().item() for n, g in zip(parts['n'], parts['g'])])
         prev.update(parts)
         return gradient(run, batch, samples, comm, logits)
-    T._gradient = recording                 # instrumentation only: the update itself is unchanged
+    U._gradient = recording                 # instrumentation only: the update itself is unchanged
     run = T.fit(train, 16, 'ptt', test=test, n_chains=1000, updates=updates, seed=0, final_eval='none', progress=False, **settings)
     st, r = run.history.steps, np.array(rows)[20:]
     for u in (100, 200, updates):

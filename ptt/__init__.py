@@ -6,8 +6,9 @@ __version__ = "0.1.0"
 # `ptt.fit(...)`, `ptt.data.ising(...)`, `from ptt import sample` work as if everything were imported here.
 import importlib, sys, types
 
-_MODULES = ('rbm', 'exact', 'kernels', 'ladder', 'diagnostics', 'reservoir', 'likelihood', 'optim', 'run', 'train', 'data', 'ising',
-            'metrics', 'explore', 'threads', 'clustering', 'comparison', 'report')
+_MODULES = ('rbm', 'exact', 'kernels', 'ladder', 'diagnostics', 'reservoir', 'likelihood', 'optim', 'run', 'config', 'comm',
+            'freeze', 'update', 'evaluate', 'train', 'data', 'ising', 'readers', 'metrics', 'explore', 'threads', 'clustering',
+            'comparison', 'report')
 _ALIASES = {'sampling': 'sample'}        # `ptt.sampling` is the module `ptt.sample`; `ptt.sample` is its function `sample`
 _NAMES = {'BernoulliRBM': 'rbm', 'PottsRBM': 'rbm', 'fit': 'train', 'Run': 'run', 'load': 'run', 'sample': 'sample'}
 

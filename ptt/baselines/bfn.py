@@ -18,7 +18,8 @@ import numpy as np
 import torch
 from tqdm import tqdm
 from ..run import History, check_run_path, write_atomic
-from ..train import _GracefulInterrupt, _Abort, _check_int, _check_real, _fingerprint, auto_resume
+from ..config import check_int, check_real, fingerprint
+from ..train import GracefulInterrupt, StopAtOnce, auto_resume
 from ..threads import set_threads
 from ..data import split
 from ..readers import read_data, parse_spec, check_output, save_array
@@ -38,11 +39,11 @@ def make_bfn_config(*, width:int=256, depth:int=3, time_embedding:str='fourier',
                     beta1=None, steps:int=10_000, batch_size:int=256, lr:float=1e-3, weight_decay:float=0., grad_clip:float=5.,
                     ema:float=0., seed:int=0, eval_every:int=0, eval_steps:int=100, eval_max:int=100_000) -> dict:
     "Checked settings of a BFN training run (network, optimizer; the test bound, with `eval_steps` steps on the first `eval_max` test rows, every `eval_every` steps, 0: at the end only)"
-    _check_int('steps', steps); _check_int('batch_size', batch_size); _check_int('seed', seed, 0)
-    _check_int('eval_every', eval_every, 0); _check_int('eval_steps', eval_steps); _check_int('eval_max', eval_max)
-    _check_real('lr', lr); _check_real('weight_decay', weight_decay, low_open=False); _check_real('grad_clip', grad_clip)
-    _check_real('ema', ema, 0., 1., low_open=False)
-    if beta1 is not None and np.ndim(beta1) == 0: _check_real('beta1', beta1)
+    check_int('steps', steps); check_int('batch_size', batch_size); check_int('seed', seed, 0)
+    check_int('eval_every', eval_every, 0); check_int('eval_steps', eval_steps); check_int('eval_max', eval_max)
+    check_real('lr', lr); check_real('weight_decay', weight_decay, low_open=False); check_real('grad_clip', grad_clip)
+    check_real('ema', ema, 0., 1., low_open=False)
+    if beta1 is not None and np.ndim(beta1) == 0: check_real('beta1', beta1)
     return dict(width=width, depth=depth, time_embedding=time_embedding, n_time=n_time, activation=activation, skip=bool(skip),
                 beta1=None if beta1 is None else (float(beta1) if np.ndim(beta1) == 0 else [float(b) for b in beta1]),
                 steps=steps, batch_size=batch_size, lr=lr, weight_decay=weight_decay, grad_clip=grad_clip, ema=ema, seed=seed,
@@ -103,7 +104,7 @@ def _network(cfg:dict, device=None, dtype=torch.float32) -> BFNet:
 
 def start_bfn(train:torch.Tensor, classes:list, kind:str, config:dict, device=None, dtype=torch.float32) -> BFNRun:
     "A fresh run on encoded training data `train`"
-    cfg = dict(config, n_classes=list(classes), kind=kind, dtype=str(dtype).removeprefix('torch.'), n_train=len(train), data_hash=_fingerprint(train))
+    cfg = dict(config, n_classes=list(classes), kind=kind, dtype=str(dtype).removeprefix('torch.'), n_train=len(train), data_hash=fingerprint(train))
     net = _network(cfg, device, dtype)
     ema = _network(cfg, device, dtype) if cfg['ema'] > 0 else None
     g = torch.Generator(net.device).manual_seed(cfg['seed'])
@@ -193,7 +194,7 @@ def train_bfn(run:BFNRun, train:torch.Tensor, test:torch.Tensor|None=None, steps
         nonlocal last_save
         s.rng = g.get_state(); save_bfn(run, out); last_save = time.perf_counter()
     try:
-        with _GracefulInterrupt() as stop:
+        with GracefulInterrupt() as stop:
             while s.step < steps and not stop.requested:
                 t0 = time.perf_counter()
                 loss = train_step(run, _next_batch(s, train, cfg['batch_size'], g), g)
@@ -212,7 +213,7 @@ def train_bfn(run:BFNRun, train:torch.Tensor, test:torch.Tensor|None=None, steps
             bar.close()
             if out is not None: save()
             else: s.rng = g.get_state()
-    except _Abort:
+    except StopAtOnce:
         bar.close(); print("stopped at once" + (f"; {out} keeps its last complete save" if out else ""), file=sys.stderr); raise
     if s.stopped == 'interrupted':
         print(f"interrupted after {s.step} steps" + (f"; run saved to {out}, resume it with fit_bfn(..., resume='{out}')" if out else ""), file=sys.stderr)
@@ -230,9 +231,9 @@ def fit_bfn(data, test=None, *, out=None, resume=None, n_classes=None, device=No
         if bad:
             k = next(iter(bad))
             raise ValueError(f"{k}: the run was trained with {run.config.get(k)!r}, not {bad[k]!r}; a resumed run keeps its configuration")
-        if 'steps' in config: _check_int('steps', config['steps'])
+        if 'steps' in config: check_int('steps', config['steps'])
         train = run.encode(data, 'training data')
-        if len(train) != run.config['n_train'] or _fingerprint(train) != run.config['data_hash']:
+        if len(train) != run.config['n_train'] or fingerprint(train) != run.config['data_hash']:
             raise ValueError("these data differ from the data the run was trained on: resume it with the same training data")
         if not run.finite(): raise ValueError("the run's parameters are not finite (NaN or infinite): it cannot be resumed")
     else:
@@ -284,7 +285,7 @@ def _load_checked(path, device) -> BFNRun:
     return run
 
 def cmd_sample(a) -> int:
-    _check_int('-n', a.n); _check_int('--steps', a.steps)
+    check_int('-n', a.n); check_int('--steps', a.steps)
     if a.out: check_output(a.out)
     run = _load_checked(a.run, a.device)
     x = run.sample(a.n, a.steps, seed=a.seed, progress=not a.quiet)
@@ -293,7 +294,7 @@ def cmd_sample(a) -> int:
     return 0
 
 def cmd_eval(a) -> int:
-    _check_int('--steps', a.steps); _check_int('--repeats', a.repeats)
+    check_int('--steps', a.steps); check_int('--repeats', a.repeats)
     run = _load_checked(a.run, a.device)
     x = run.encode(read_data(a.data, a.fasta_unknown)[0])
     g = torch.Generator(run.model.device).manual_seed(a.seed)

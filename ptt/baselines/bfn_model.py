@@ -17,7 +17,7 @@ import torch.nn.functional as F
 from torch import nn
 from tqdm import tqdm
 from ..rbm import _checked_array
-from ..train import _check_int
+from ..config import check_int
 
 # %% ../../nbs/16_bfn.ipynb #605a59e0
 def encode(data, n_classes=None, what:str='data', device=None) -> tuple[torch.Tensor, list[int], str]:
@@ -107,7 +107,7 @@ class BFNet(nn.Module):
         super().__init__()
         if time_embedding not in TIME_EMBEDDINGS: raise ValueError(f"time_embedding must be one of {TIME_EMBEDDINGS}, got {time_embedding!r}")
         if activation not in ACTIVATIONS: raise ValueError(f"activation must be one of {tuple(ACTIVATIONS)}, got {activation!r}")
-        _check_int('width', width); _check_int('depth', depth, 0); _check_int('n_time', n_time)
+        check_int('width', width); check_int('depth', depth, 0); check_int('n_time', n_time)
         self.flow = Flow.make(n_classes, beta1, device, dtype)
         self.time_embedding, self.n_time, self.skip = time_embedding, n_time, skip
         k, m = self.flow.n_classes, self.flow.mask
@@ -165,7 +165,7 @@ def _batches(n:int, size:int):
 def log_weights(net:BFNet, x:torch.Tensor, n_steps:int=100, repeats:int=1, g:torch.Generator|None=None,
                 batch_size:int=4096, progress:bool=False) -> torch.Tensor:
     "Log importance weights (n, repeats) of `repeats` sender paths of `n_steps` steps for each datum `x` (n, D)"
-    _check_int('n_steps', n_steps); _check_int('repeats', repeats); _check_int('batch_size', batch_size)
+    check_int('n_steps', n_steps); check_int('repeats', repeats); check_int('batch_size', batch_size)
     f, xs = net.flow, x.to(net.device).repeat_interleave(repeats, 0)
     w = torch.empty(len(xs), dtype=torch.float64, device=net.device)
     for b in tqdm(list(_batches(len(xs), batch_size)), disable=not progress, desc='BFN bound', file=sys.stderr, leave=False):
@@ -198,7 +198,7 @@ def _categorical(log_p:torch.Tensor, g:torch.Generator|None) -> torch.Tensor:
 @torch.no_grad()
 def sample(net:BFNet, n:int, n_steps:int=100, g:torch.Generator|None=None, batch_size:int=4096, progress:bool=False) -> torch.Tensor:
     "`n` samples (n, D) of class indices drawn by the `n_steps`-step generative process"
-    _check_int('n', n); _check_int('n_steps', n_steps); _check_int('batch_size', batch_size)
+    check_int('n', n); check_int('n_steps', n_steps); check_int('batch_size', batch_size)
     f, out = net.flow, torch.empty(n, net.n_variables, dtype=torch.long, device=net.device)
     bar = tqdm(total=n * n_steps, disable=not progress, desc='BFN sample', file=sys.stderr, leave=False)
     for b in _batches(n, batch_size):

@@ -6,10 +6,11 @@ __version__ = "0.1.0"
 # `ptt.fit(...)`, `ptt.data.ising(...)`, `from ptt import sample` work as if everything were imported here.
 import importlib, sys, types
 
-_MODULES = ('rbm', 'exact', 'kernels', 'ladder', 'diagnostics', 'reservoir', 'likelihood', 'optim', 'run', 'config', 'comm',
-            'freeze', 'update', 'evaluate', 'train', 'data', 'ising', 'readers', 'metrics', 'explore', 'threads', 'clustering',
-            'comparison', 'report')
-_ALIASES = {'sampling': 'sample'}        # `ptt.sampling` is the module `ptt.sample`; `ptt.sample` is its function `sample`
+_MODULES = ('rbm', 'exact', 'kernels', 'ladder', 'diagnostics', 'reservoir', 'likelihood', 'optim', 'run', 'config',
+            'comm', 'freeze', 'update', 'evaluate', 'train', 'data', 'ising', 'readers', 'metrics', 'explore',
+            'threads', 'clustering', 'comparison', 'report')
+# `ptt.sampling` is the module `ptt.sample`; `ptt.sample` is its function `sample`
+_ALIASES = {'sampling': 'sample'}
 _NAMES = {'BernoulliRBM': 'rbm', 'PottsRBM': 'rbm', 'fit': 'train', 'Run': 'run', 'load': 'run', 'sample': 'sample'}
 
 __all__ = [*_MODULES, *_ALIASES, *_NAMES]
@@ -25,7 +26,8 @@ def __getattr__(name:str):
 def __dir__(): return sorted({*globals(), *__all__})
 
 class _Package(types.ModuleType):
-    "The package `ptt`: importing the submodule `ptt.sample` leaves `ptt.sample` the function (the import system sets the attribute)"
+    """The package `ptt`: importing the submodule `ptt.sample` leaves `ptt.sample` the function
+    (the import system sets the attribute)"""
     def __setattr__(self, name, value):
         if name in _NAMES and isinstance(value, types.ModuleType): return
         super().__setattr__(name, value)

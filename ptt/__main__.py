@@ -1,5 +1,4 @@
-"""The `ptt` command as a module, so that launchers that start modules can start it:
-`torchrun --nproc-per-node N -m ptt train ...`.
+"""The `ptt` command as a module, so that launchers that start modules — `torchrun --nproc-per-node N -m ptt train ...` — can start it.
 
 Docs: https://ptt-dev.github.io/ptt/main.html.md"""
 

@@ -1,4 +1,4 @@
-"""The one-line usage errors, the help format that shows every default, one-line messages, and the checks of devices, sizes and integer options — for `ptt` and the BFN baseline's command line alike, without importing torch until a device or a size is checked.
+"""What `ptt` and the BFN baseline's command lines share: one-line errors, help with defaults, device and size checks
 
 Docs: https://ptt-dev.github.io/ptt/arguments.html.md"""
 
@@ -39,14 +39,19 @@ def check_device(name:str|None):
     if name is None: return
     import torch
     try: d = torch.device(name)
-    except (RuntimeError, ValueError): raise ValueError(f"--device {name}: not a torch device (use e.g. cpu, cuda, cuda:1, mps)") from None
+    except (RuntimeError, ValueError):
+        raise ValueError(f"--device {name}: not a torch device (use e.g. cpu, cuda, cuda:1, mps)") from None
     if d.type == 'meta': raise ValueError(f"--device {name}: the meta device holds no data (use e.g. cpu, cuda)")
     if d.type == 'cuda' and not torch.cuda.is_available():
-        raise ValueError(f"--device {name}: no CUDA device here" + (" (this torch is built without CUDA)" if torch.version.cuda is None else ""))
-    if d.type == 'cuda' and d.index is not None and d.index >= torch.cuda.device_count():
-        raise ValueError(f"--device {name}: this machine has {torch.cuda.device_count()} CUDA device(s), cuda:0 to cuda:{torch.cuda.device_count() - 1}")
+        why = " (this torch is built without CUDA)" if torch.version.cuda is None else ""
+        raise ValueError(f"--device {name}: no CUDA device here{why}")
+    n = torch.cuda.device_count() if d.type == 'cuda' else 0
+    if d.type == 'cuda' and d.index is not None and d.index >= n:
+        raise ValueError(f"--device {name}: this machine has {n} CUDA device(s), cuda:0 to cuda:{n - 1}")
     try: torch.zeros(1, device=d)
-    except Exception as e: raise ValueError(f"--device {name}: cannot be used here ({type(e).__name__}: {str(e).strip().splitlines()[0] if str(e).strip() else ''})") from None
+    except Exception as e:
+        first = str(e).strip().splitlines()[0] if str(e).strip() else ''
+        raise ValueError(f"--device {name}: cannot be used here ({type(e).__name__}: {first})") from None
 
 def _memory_bytes(device) -> int|None:
     "Memory of `device` (the machine's RAM for the CPU), or None if unknown"
@@ -63,5 +68,6 @@ def check_size(n_bytes:float, what:str, device=None):
     import torch
     total = _memory_bytes(device)
     if total is not None and n_bytes > total:
+        where = 'this machine' if torch.device(device or 'cpu').type == 'cpu' else device
         raise ValueError(f"{what} need at least {n_bytes / 2**30:.3g} GiB, more than the {total / 2**30:.3g} GiB of "
-                         f"{'this machine' if torch.device(device or 'cpu').type == 'cpu' else device}: use smaller sizes")
+                         f"{where}: use smaller sizes")

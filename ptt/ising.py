@@ -1,4 +1,4 @@
-"""The square-lattice Ising model on a torus: its exact finite-lattice solution (Kaufman), its energy and magnetization, and equilibrium configurations by Swendsen–Wang, checked against the exact solution.
+"""The Ising model on a torus: exact finite-lattice solution (Kaufman), energy, magnetization, Swendsen–Wang samples
 
 Docs: https://ptt-dev.github.io/ptt/ising.html.md"""
 
@@ -22,7 +22,8 @@ def _spins(v, L:int|None=None) -> torch.Tensor:
     v = torch.as_tensor(v)
     if not v.is_floating_point(): v = v.to(torch.get_default_dtype())
     if L is not None and (v.ndim == 0 or v.shape[-1] != L*L):
-        raise ValueError(f"configurations of an {L}x{L} lattice need a last axis of {L*L} sites, got shape {tuple(v.shape)}")
+        raise ValueError(f"configurations of an {L}x{L} lattice need a last axis of {L*L} sites, "
+                         f"got shape {tuple(v.shape)}")
     return 2*v - 1
 
 def ising_energy(v, L:int) -> torch.Tensor:
@@ -60,11 +61,13 @@ def _torus_log_z(m:int, n:int, beta:torch.Tensor) -> torch.Tensor:
     a = 1 + s*s - s*torch.cos(2*half)                                           # sinh 2K · cosh γ_l
     y = torch.log(2*(a + torch.sqrt(((1 - s)**2 + 2*s*torch.sin(half)**2) * (a + s))))
     mg = m * (y - _log2sinh(2*K)[..., None])                                    # m γ_l > 0
-    wc, ws = m/2*y + _log1pexp_neg(mg), m/2*y + _log1mexp_neg(mg)              # log (2 sinh 2K)^(m/2) 2cosh (2sinh) (mγ_l/2)
+    # log (2 sinh 2K)^(m/2) 2cosh (2sinh) (mγ_l/2)
+    wc, ws = m/2*y + _log1pexp_neg(mg), m/2*y + _log1mexp_neg(mg)
     z1, z2 = wc[..., 0::2].sum(-1), ws[..., 0::2].sum(-1)                        # odd l
     A = wc[..., 1::2].sum(-1)                                                   # even l ≥ 2
     D = (_log1mexp_neg(mg) - _log1pexp_neg(mg))[..., 1::2].sum(-1)              # Σ log tanh(mγ_l/2) ≤ 0, even l ≥ 2
-    # l = 0: x0 = m γ_0 / 2 (signed), and log (2 sinh 2K)^(m/2) 2cosh x0 with log(2 sinh 2K) + |γ_0| = 2 max(log(1+e^-2K), log(e^2K - 1))
+    # l = 0: x0 = m γ_0 / 2 (signed), and log (2 sinh 2K)^(m/2) 2cosh x0
+    # with log(2 sinh 2K) + |γ_0| = 2 max(log(1+e^-2K), log(e^2K - 1))
     x0 = m/2 * (2*K + _log_tanh(K))
     q0 = m * torch.maximum(_log1pexp_neg(2*K), 2*K + _log1mexp_neg(2*K)) + _log1pexp_neg(2*x0.abs())
     # Z3 + Z4 ∝ 1 + e^D tanh x0 = (1 - e^D) + e^D 2σ(2 x0): two non-negative terms, no cancellation
@@ -75,7 +78,7 @@ def ising_log_z(L:int, beta) -> torch.Tensor:
     "Exact $\\log Z$ (nats) of the L×L Ising torus at inverse temperature(s) `beta` (float64, shaped like `beta`)"
     L, b = _check_L(L), _beta_tensor(beta)
     hot = b == 0
-    safe = torch.where(hot, torch.ones_like(b), b)             # β = 0 (Z = 2^N) is handled apart, with no NaN in gradients
+    safe = torch.where(hot, torch.ones_like(b), b)  # β = 0 (Z = 2^N) is handled apart, with no NaN in gradients
     return torch.where(hot, L*L*math.log(2), _torus_log_z(L, L, safe))
 
 # %% ../nbs/10a_ising.ipynb #9d0450f4
@@ -119,7 +122,8 @@ class SwendsenWang:
         return act
 
     def _graph(self, act:np.ndarray):
-        "All chains' active bonds as one sparse graph (a `scipy.sparse.csr_matrix`): row i lists the active bonds of site i"
+        """All chains' active bonds as one sparse graph (a `scipy.sparse.csr_matrix`): row i lists the active bonds of
+        site i"""
         import scipy.sparse as sp
         pairs = act.reshape(-1, 2)
         count = pairs[:, 0].astype(self._indptr.dtype)
@@ -165,7 +169,8 @@ def _count(name, x, lo):
 
 def ising(L:int, beta:float, n:int, seed:int=0, n_chains:int|None=None, burn_in:int|None=None, spacing:int|None=None,
           device=None, dtype=torch.float32, progress:bool=False) -> torch.Tensor:
-    "`n` equilibrium configurations (n, L²) in {0,1} of the L×L Ising torus at `beta`, by Swendsen–Wang (row k: chain k % n_chains)"
+    """`n` equilibrium configurations (n, L²) in {0,1} of the L×L Ising torus at `beta`, by Swendsen–Wang (row k: chain
+    k % n_chains)"""
     L, n = _check_L(L), _count("n", n, 1)
     try: beta = float(beta)
     except (TypeError, ValueError): raise ValueError(f"beta must be a number, got {beta!r}") from None
@@ -181,7 +186,11 @@ def ising(L:int, beta:float, n:int, seed:int=0, n_chains:int|None=None, burn_in:
     bar = None
     if progress:
         from tqdm.auto import tqdm
-        bar = tqdm(total=math.ceil(n_chains / group) * (burn_in + (n_records-1)*spacing), desc=f"Ising L={L} β={beta:g}", unit="sweep")
+        bar = tqdm(
+            total=math.ceil(n_chains / group) * (burn_in + (n_records - 1) * spacing),
+            desc=f"Ising L={L} β={beta:g}",
+            unit="sweep",
+        )
     for c0 in range(0, n_chains, group):
         sw = SwendsenWang(L, beta, min(group, n_chains - c0), rng)
         for t in range(n_records):

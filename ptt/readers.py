@@ -1,4 +1,4 @@
-"""Data files and data sets by name as `ptt train`, `ptt eval`, `ptt report` and the BFN baseline read them: a name and its options checked before torch is imported, the data read and checked for values no model takes, arrays written whole or not at all.
+"""Data named on the command line: names and options checked before torch loads, data checked, arrays written whole
 
 Docs: https://ptt-dev.github.io/ptt/readers.html.md"""
 
@@ -21,9 +21,13 @@ def ising_spec(params:dict=ISING_DEFAULTS) -> str:
     "The data spec of generated Ising data with `params`, e.g. `ising:L=8,beta=0.55,n=10000,seed=0`"
     return 'ising:' + ','.join(f"{k}={v}" for k, v in params.items())
 DATA_NAMES = ('ising', *DATASETS)
-_FILE_DATASETS = {'805_SNP_1000G_real.hapt.zip': ('hgd', {}), 'train-images-idx3-ubyte.gz': ('mnist', {}),
-                  't10k-images-idx3-ubyte.gz': ('mnist', dict(split='test')), 'original_data_num_neurons_50_1.mat': ('retina', {}),
-                  'medical_data.csv': ('medical', {})}
+_FILE_DATASETS = {
+    '805_SNP_1000G_real.hapt.zip': ('hgd', {}),
+    'train-images-idx3-ubyte.gz': ('mnist', {}),
+    't10k-images-idx3-ubyte.gz': ('mnist', dict(split='test')),
+    'original_data_num_neurons_50_1.mat': ('retina', {}),
+    'medical_data.csv': ('medical', {}),
+}
 
 def _spec_value(name:str, key:str, value:str):
     "An option's value from its text: floats for beta, text for split and digits, else integers"
@@ -31,29 +35,35 @@ def _spec_value(name:str, key:str, value:str):
     if key in ('split', 'digits'): return value
     return int(value)
 
-_ISING_RULES = dict(L=(lambda v: v >= 2, "an integer >= 2 (the lattice side)"),
-                    beta=(lambda v: math.isfinite(v) and v >= 0, "a finite number >= 0 (the inverse temperature; critical: 0.4407)"),
-                    n=(lambda v: v >= 1, "an integer >= 1 (the number of configurations)"),
-                    seed=(lambda v: v >= 0, "an integer >= 0"))
+_ISING_RULES = dict(
+    L=(lambda v: v >= 2, "an integer >= 2 (the lattice side)"),
+    beta=(lambda v: math.isfinite(v) and v >= 0, "a finite number >= 0 (the inverse temperature; critical: 0.4407)"),
+    n=(lambda v: v >= 1, "an integer >= 1 (the number of configurations)"),
+    seed=(lambda v: v >= 0, "an integer >= 0"),
+)
 
 def check_ising(params:dict, label=lambda key: f"ising:{key}="):
-    "Raise a `ValueError` naming (by `label(key)`) the first Ising option (L, beta, n, seed) out of its range, before any work"
+    """Raise a `ValueError` naming (by `label(key)`) the first Ising option (L, beta, n, seed) out of its range, before
+    any work"""
     for key, (ok, what) in _ISING_RULES.items():
         if not ok(params[key]): raise ValueError(f"{label(key)}{params[key]}: {key} must be {what}")
 
 def _options(name:str, text:str) -> dict:
-    "The options of data set `name`: its defaults, updated from `text` ('key=value,...'), each checked; a ValueError names a bad one"
+    """The options of data set `name`: its defaults, updated from `text` ('key=value,...'), each checked; a ValueError
+    names a bad one"""
     params = dict(ISING_DEFAULTS if name == 'ising' else DATASET_OPTIONS[name])
     known = ', '.join(f'{k}=' for k in params)
     for item in filter(None, text.split(',') if text else []):       # (a trailing comma is harmless)
         key, eq, value = item.partition('=')
         if key not in params:
             elsewhere = f"; {key}= is an option of the generated ising data" if key in ISING_DEFAULTS else ""
-            raise ValueError(f"bad {name} parameter {item!r}: {name} has no option {key!r} (its options: {known}){elsewhere}")
+            raise ValueError(f"bad {name} parameter {item!r}: {name} has no option {key!r} "
+                             f"(its options: {known}){elsewhere}")
         if not value: raise ValueError(f"{name}:{item}: give {key} a value ({key}=...)")
         try: params[key] = _spec_value(name, key, value)
         except ValueError:
-            raise ValueError(f"{name}:{item}: {key} must be {'a number' if key == 'beta' else 'an integer'}, not {value!r}") from None
+            kind = 'a number' if key == 'beta' else 'an integer'
+            raise ValueError(f"{name}:{item}: {key} must be {kind}, not {value!r}") from None
     if name == 'ising': check_ising(params)
     return params
 
@@ -82,7 +92,7 @@ def _read_data(spec:str, fasta_unknown:str='error'):
     from ptt.ising import ising
     from ptt.data import load_dataset, read_fasta, load_array, data_dir
     parsed = parse_spec(spec)
-    if parsed is None and Path(spec).name in _FILE_DATASETS and Path(spec).is_file():   # a data set's own file, named directly
+    if parsed is None and Path(spec).name in _FILE_DATASETS and Path(spec).is_file():   # a data set's own file
         name, opts = _FILE_DATASETS[Path(spec).name]
         print(f"reading {Path(spec)} as the {name} data set", file=sys.stderr)
         return load_dataset(name, path=Path(spec).parent, **opts), None
@@ -92,24 +102,30 @@ def _read_data(spec:str, fasta_unknown:str='error'):
         return load_array(spec), None
     name, p = parsed
     if name == 'ising':
-        print(f"generating {p['n']} 2D Ising configurations, L={p['L']}, beta={p['beta']} (Swendsen-Wang)", file=sys.stderr)
+        print(f"generating {p['n']} 2D Ising configurations, L={p['L']}, beta={p['beta']} (Swendsen-Wang)",
+              file=sys.stderr)
         return ising(p['L'], p['beta'], p['n'], seed=p['seed']), p
     x = load_dataset(name, **p)
     print(f"{name}: {tuple(x.shape)} from {data_dir()}", file=sys.stderr)
     return x, None
 
 def read_data(spec:str, fasta_unknown:str='error', visible:str|None=None, n_states:int|None=None):
-    "Data named on the command line, and the Ising parameters if generated; empty data and values no model (of kind `visible`) takes refused"
+    """Data named on the command line, and the Ising parameters if generated; empty data and values no model (of kind
+    `visible`) takes refused"""
     import numpy as np, torch
     from ptt.data import check_data_values, DataWarning
     x, p = _read_data(spec, fasta_unknown)
-    if not np.prod(tuple(x.shape)): raise ValueError(f"{spec}: no data in it (an empty array of shape {tuple(x.shape)})")
-    text = parse_spec(spec) is None and Path(spec.lower().removesuffix('.gz')).suffix in ('.txt', '.csv', '.tsv', '.dat')
+    if not np.prod(tuple(x.shape)):
+        raise ValueError(f"{spec}: no data in it (an empty array of shape {tuple(x.shape)})")
+    suffix = Path(spec.lower().removesuffix('.gz')).suffix
+    text = parse_spec(spec) is None and suffix in ('.txt', '.csv', '.tsv', '.dat')
     with warnings.catch_warnings(record=True) as said:
         warnings.simplefilter('always', DataWarning)
-        check_data_values(x, spec, visible, n_states, categories=True if text else None)   # text says not whether 2 is an integer
+        # (text says not whether 2 is an integer)
+        check_data_values(x, spec, visible, n_states, categories=True if text else None)
     for w in said: print(f"ptt: warning: {w.message}", file=sys.stderr)
-    if text and not ((x == 0) | (x == 1)).all():           # a text table's categories, as integers: what a model of them is trained on
+    # a text table's categories, as integers: what a model of them is trained on
+    if text and not ((x == 0) | (x == 1)).all():
         x = torch.as_tensor(x).round().long()
     return x, p
 
@@ -117,11 +133,13 @@ def read_data(spec:str, fasta_unknown:str='error', visible:str|None=None, n_stat
 OUTPUT_FORMATS = ('.npy', '.npz', '.txt', '.csv', '.dat', '.tsv')
 
 def check_output(path):
-    "Raise a `ValueError` unless `path` can be written as an array file: not a folder, in a folder where a file can be created, a known extension"
+    """Raise a `ValueError` unless `path` can be written as an array file: not a folder, in a folder where a file can be
+    created, a known extension"""
     path = Path(path)
     if path.is_dir(): raise ValueError(f"{path}: is a directory (give a file name, e.g. {path / 'samples.npy'})")
-    check_writable(path.parent)                                      # tried, not read from permissions (root, read-only file systems)
-    if path.suffix.lower() not in OUTPUT_FORMATS: raise ValueError(f"{path}: unknown output format (use .npy, .npz or .txt)")
+    check_writable(path.parent)          # tried, not read from permissions (root, read-only file systems)
+    if path.suffix.lower() not in OUTPUT_FORMATS:
+        raise ValueError(f"{path}: unknown output format (use .npy, .npz or .txt)")
 
 def save_array(path, x):
     "Write an array to `path` (.npy, .npz or a text matrix by its extension), atomically"
@@ -131,5 +149,8 @@ def save_array(path, x):
     suffix, buf = path.suffix.lower(), io.BytesIO()
     if suffix == '.npy': np.save(buf, x)
     elif suffix == '.npz': np.savez_compressed(buf, data=x)
-    else: np.savetxt(buf, x, fmt='%d' if np.all(np.mod(x, 1) == 0) else '%.6g', delimiter=',' if suffix == '.csv' else ' ')
-    write_atomic(path, lambda t: t.write_bytes(buf.getvalue()))     # (numpy's own file writes say a full disk as a short count)
+    else:
+        fmt = '%d' if np.all(np.mod(x, 1) == 0) else '%.6g'
+        np.savetxt(buf, x, fmt=fmt, delimiter=',' if suffix == '.csv' else ' ')
+    # (numpy's own file writes say a full disk as a short count)
+    write_atomic(path, lambda t: t.write_bytes(buf.getvalue()))

@@ -1,4 +1,4 @@
-"""A thermalization report in numbers, PTT's chosen checkpoint sampled over its frozen rungs, the records of a run's freezes, the BFN's steps at PTT's wall-clock, and binary samples packed in files: one definition each, for every study.
+"""Shared by every study: thermalization in numbers, PTT's chosen checkpoint, a run's freezes, BFN steps, packed samples
 
 Docs: https://ptt-dev.github.io/ptt/studies_common.html.md"""
 
@@ -22,7 +22,8 @@ def report_summary(report) -> dict:
     "The numbers of a `Thermalization` report"
     acc = report.acceptance.tolist()
     return dict(thermalized=bool(report.reliable), sweeps=int(report.sweeps), tau_exp=float(report.plan.tau_exp),
-                tau_int=float(report.plan.tau_int), round_trips=int(report.round_trips), min_acceptance=min(acc) if acc else math.nan,
+                tau_int=float(report.plan.tau_int), round_trips=int(report.round_trips),
+                min_acceptance=min(acc) if acc else math.nan,
                 reason=str(report.plan.reason or ''))
 
 # %% ../../nbs/20a_studies_common.ipynb #c1450510
@@ -31,27 +32,33 @@ def checkpoint_files(prefix):
     return lambda part: None if prefix is None else f"{prefix}-{part}.pt"
 
 def ptt_choice(run, test, s:dict, g, checkpoint=None) -> dict:
-    "The PTT run's checkpoint of best test LL (own log Z), sampled by PTT over the rungs frozen up to it (`checkpoint`: a file prefix that makes the sampling resumable)"
+    """The PTT run's checkpoint of best test LL (own log Z), sampled by PTT over the rungs frozen up to it
+    (`checkpoint`: a file prefix that makes the sampling resumable)"""
     logs = run.history.logs
     i = int(np.nanargmax(logs['test_ll']))
     u, model = int(logs['update'][i]), run.checkpoint(int(logs['update'][i]))
     rungs = [t for t, fu in enumerate(run.ladder.updates) if fu <= u]
     models = stack([run.ladder.models[t] for t in rungs] + [model])
-    out = run_ladder(models, s['n_samples'], s['n_chains'], s['gibbs_steps'], generator=g, checkpoint=checkpoint_files(checkpoint)('sampling'))
+    out = run_ladder(models, s['n_samples'], s['n_chains'], s['gibbs_steps'], generator=g,
+                     checkpoint=checkpoint_files(checkpoint)('sampling'))
     log_z, se = out.log_z[-1].item(), out.log_z_se[-1].item()
-    return dict(update=u, model=model, samples=out.x, log_z=log_z, log_z_se=se, test_ll=log_likelihood(model, test, log_z).item(),
-                train_log_z=float(logs['log_z'][i]), train_test_ll=float(logs['test_ll'][i]), n_rungs=len(models),
-                sampler=report_summary(out.report), curve=dict(update=list(map(int, logs['update'])), test_ll=list(map(float, logs['test_ll']))))
+    return dict(update=u, model=model, samples=out.x, log_z=log_z, log_z_se=se,
+                test_ll=log_likelihood(model, test, log_z).item(), train_log_z=float(logs['log_z'][i]),
+                train_test_ll=float(logs['test_ll'][i]), n_rungs=len(models), sampler=report_summary(out.report),
+                curve=dict(update=list(map(int, logs['update'])), test_ll=list(map(float, logs['test_ll']))))
 
 # %% ../../nbs/20a_studies_common.ipynb #c1450513
 def freeze_records(run) -> list:
-    "Each freeze of a PTT run and the final refinement: update, rungs, τ_exp, sweeps run, whether the ladder thermalized"
+    """Each freeze of a PTT run and the final refinement: update, rungs, τ_exp, sweeps run, whether the ladder
+    thermalized"""
     r, logs = run.history.rungs, run.history.logs
     keys = ('update', 'n_rungs', 'tau_exp', 'sweeps', 'thermalized')
-    rows = [dict(zip(keys, (int(u), int(n), float(t), int(sw), bool(th)))) for u, n, t, sw, th in zip(*(r.get(k, []) for k in keys))]
+    rows = [dict(zip(keys, (int(u), int(n), float(t), int(sw), bool(th))))
+            for u, n, t, sw, th in zip(*(r.get(k, []) for k in keys))]
     if 'final_thermalized' in logs:
-        rows.append(dict(update=int(logs['update'][-1]), n_rungs=len(run.ladder) + 1, tau_exp=float(logs['final_tau_exp'][-1]),
-                         sweeps=int(logs['final_sweeps'][-1]), thermalized=bool(logs['final_thermalized'][-1]), final=True))
+        rows.append(dict(update=int(logs['update'][-1]), n_rungs=len(run.ladder) + 1,
+                         tau_exp=float(logs['final_tau_exp'][-1]), sweeps=int(logs['final_sweeps'][-1]),
+                         thermalized=bool(logs['final_thermalized'][-1]), final=True))
     return rows
 
 # %% ../../nbs/20a_studies_common.ipynb #c1450516
@@ -64,7 +71,8 @@ def save_samples(x, f:Path):
     "Binary samples `x`, packed 8 to a byte, written atomically to the .npz `f`"
     x = x.detach().cpu().numpy().astype(np.uint8)
     def write(t:Path):
-        with open(t, 'wb') as fh: np.savez_compressed(fh, bits=np.packbits(x, axis=1), n_visible=x.shape[1])   # a file object: no '.npz' added to the name
+        # a file object: no '.npz' added to the name
+        with open(t, 'wb') as fh: np.savez_compressed(fh, bits=np.packbits(x, axis=1), n_visible=x.shape[1])
     write_atomic(Path(f), write)
 
 def load_samples(f:Path) -> torch.Tensor:

@@ -1,4 +1,4 @@
-"""Draw equilibrium samples of a trained model and measure how far their one- and two-body statistics lie from the data's, against the noise finite samples alone would give; principal axes to project both on.
+"""Samples of a trained model against the data: one- and two-body statistics, their noise, principal axes
 
 Docs: https://ptt-dev.github.io/ptt/comparison.html.md"""
 
@@ -16,14 +16,16 @@ import numpy as np
 
 # %% ../nbs/13a_comparison.ipynb #2999c9d1
 def read_report_data(data, run, max_rows:int=5000, seed:int=0, fasta_unknown:str='error') -> tuple:
-    "Data to compare `run`'s samples with: a path or data set name (read as `ptt train` does) or an array, checked against the model; (states, label, rows in all)"
+    """Data to compare `run`'s samples with: a path or data set name (read as `ptt train` does) or an array, checked
+    against the model; (states, label, rows in all)"""
     label = str(data) if isinstance(data, (str, Path)) else f"data of shape {tuple(np.shape(data))}"
     if isinstance(data, (str, Path)):
-        from ptt.cli import read_data
+        from ptt.readers import read_data
         data, _ = read_data(str(data), fasta_unknown, run.config['visible'], run.config['n_states'])
     x = np.asarray(data.cpu() if hasattr(data, 'cpu') else data)
     if x.ndim != 2 or x.shape[1] != run.model.n_visible or len(x) < 2:
-        raise ValueError(f"{label}: shape {x.shape}, the model needs rows of {run.model.n_visible} values (two rows at least)")
+        raise ValueError(f"{label}: shape {x.shape}, the model needs rows of {run.model.n_visible} values "
+                         "(two rows at least)")
     try: run.model.check_data(x[:1], what=label)
     except ValueError as e: raise ValueError(str(e) if str(e).startswith(label) else f"{label}: {e}") from None
     n = len(x)
@@ -33,25 +35,29 @@ def read_report_data(data, run, max_rows:int=5000, seed:int=0, fasta_unknown:str
 
 # %% ../nbs/13a_comparison.ipynb #c1c08d9c
 def flat_states(x, model) -> np.ndarray:
-    "States `x` (0/1, or integer Potts states) as float columns: one per unit, or per site-state (one-hot) for a Potts model"
+    """States `x` (0/1, or integer Potts states) as float columns: one per unit, or per site-state (one-hot) for a Potts
+    model"""
     from ptt.metrics import indicators
     return indicators(x, getattr(model, 'n_states', None)).cpu().numpy()
 
 # %% ../nbs/13a_comparison.ipynb #2e47339c
 class Comparison(NamedTuple):
-    "One- and two-body statistics of data and samples, and the standard errors of their differences under sampling noise alone"
+    """One- and two-body statistics of data and samples, and the standard errors of their differences under sampling
+    noise alone"""
     data_mean: np.ndarray
     sample_mean: np.ndarray
     mean_se: np.ndarray
-    data_corr: np.ndarray      # connected correlations of the column pairs (a, b), a < b, on different sites (`ptt.metrics.upper`'s order)
+    # connected correlations of the column pairs (a, b), a < b, on different sites (`ptt.metrics.upper`'s order)
+    data_corr: np.ndarray
     sample_corr: np.ndarray
     corr_se: np.ndarray
 
 def _centred_moments(x:np.ndarray, q:int|None=None) -> tuple:
-    "Means, variances, connected correlations of the pairs of columns on different sites and their leading-order variance factors μ_ab − C_ab² (rows of `x`: samples; `q` columns a site)"
+    """Means, variances, connected correlations of the pairs of columns on different sites and their leading-order
+    variance factors μ_ab − C_ab² (rows of `x`: samples; `q` columns a site)"""
     import torch
     from ptt.metrics import upper
-    x = x.astype(np.float64 if x.shape[1] <= 1024 else np.float32)      # (large Potts models: half the memory, and BLAS's speed)
+    x = x.astype(np.float64 if x.shape[1] <= 1024 else np.float32)      # (large Potts: half the memory, BLAS's speed)
     mean = x.mean(0)
     c = x - mean
     cov = c.T @ c / len(x)
@@ -61,7 +67,8 @@ def _centred_moments(x:np.ndarray, q:int|None=None) -> tuple:
     return mean, np.diag(cov).copy(), pairs, upper(torch.from_numpy(mu), q).numpy() - pairs ** 2
 
 def compare_statistics(data:np.ndarray, samples:np.ndarray, q:int|None=None) -> Comparison:
-    "One- and two-body statistics of `data` and `samples` (`flat_states` columns, `q` a site for a Potts model), with the noise of their differences"
+    """One- and two-body statistics of `data` and `samples` (`flat_states` columns, `q` a site for a Potts model), with
+    the noise of their differences"""
     dm, dvar, dc, dfac = _centred_moments(data, q)
     sm, _, sc, _ = _centred_moments(samples, q)
     k = 1 / len(data) + 1 / len(samples)
@@ -70,7 +77,8 @@ def compare_statistics(data:np.ndarray, samples:np.ndarray, q:int|None=None) -> 
 def rms(x:np.ndarray) -> float: return float(np.sqrt(np.mean(np.square(x)))) if np.size(x) else math.nan
 
 def agreement(c:Comparison) -> dict:
-    "RMS differences of the one- and two-body statistics, and their ratios to the RMS that sampling noise alone would give"
+    """RMS differences of the one- and two-body statistics, and their ratios to the RMS that sampling noise alone would
+    give"""
     d1, d2 = rms(c.sample_mean - c.data_mean), rms(c.sample_corr - c.data_corr)
     n1, n2 = rms(c.mean_se), rms(c.corr_se)
     return dict(mean_rms=d1, mean_noise=n1, mean_ratio=d1 / n1 if n1 > 0 else math.nan,
@@ -78,13 +86,15 @@ def agreement(c:Comparison) -> dict:
 
 # %% ../nbs/13a_comparison.ipynb #f0b7329c
 def pca(x:np.ndarray, k:int=2, max_rows:int=2000, seed:int=0) -> tuple:
-    "The first `k` principal axes of the rows of `x` (at most `max_rows` of them, drawn at random) by `ptt.metrics.pca`: (mean, axes as rows, fraction of the variance along each)"
+    """The first `k` principal axes of the rows of `x` (at most `max_rows` of them, drawn at random) by
+    `ptt.metrics.pca`: (mean, axes as rows, fraction of the variance along each)"""
     from ptt.metrics import pca as principal_components
     if len(x) > max_rows: x = x[np.sort(np.random.default_rng(seed).choice(len(x), max_rows, replace=False))]
     p = principal_components(x.astype(np.float64), min(k, *x.shape))
     missing = k - len(p.components)                      # fewer columns (or rows) than axes: the rest are zero
     frac = np.nan_to_num(p.ratio.numpy())                # (all rows alike: no variance to share)
-    return p.mean.numpy(), np.vstack([p.components.numpy(), np.zeros((missing, x.shape[1]))]), np.concatenate([frac, np.zeros(missing)])
+    axes = np.vstack([p.components.numpy(), np.zeros((missing, x.shape[1]))])
+    return p.mean.numpy(), axes, np.concatenate([frac, np.zeros(missing)])
 
 # %% ../nbs/13a_comparison.ipynb #55ca3189
 def duration_text(t:float) -> str:
@@ -92,7 +102,8 @@ def duration_text(t:float) -> str:
     return f"{t:.1f} s" if t < 60 else f"{t / 60:.1f} min" if t < 3600 else f"{t / 3600:.1f} h"
 
 def draw_samples(run, n:int=1000, seed:int=0, max_sweeps:int=20_000, ladder:str='auto', chains:int|None=None):
-    "`n` samples of the run's current model by `ptt.sample` (`chains`: its default, at most 256), with its report (`ptt.sample.Samples`), and the seconds they took"
+    """`n` samples of the run's current model by `ptt.sample` (`chains`: its default, at most 256), with its report
+    (`ptt.sample.Samples`), and the seconds they took"""
     from ptt.sample import sample
     t0 = time.perf_counter()
     with warnings.catch_warnings():
@@ -104,11 +115,14 @@ def sampling_text(res, seconds:float, run, ladder:str='auto') -> tuple:
     "Whether the samples are certified, and a sentence that says how they were drawn and what the sampler reported"
     from ptt.explore import number_text
     r = res.report
-    kind = {'ptt': "the run's own ladder", 'temperature': "a temperature ladder", 'checkpoints': "a ladder through the run's checkpoints"}
+    kind = {'ptt': "the run's own ladder", 'temperature': "a temperature ladder",
+            'checkpoints': "a ladder through the run's checkpoints"}
     used = ('ptt' if run.ladder is not None else 'temperature') if ladder == 'auto' else ladder
     acc = r.acceptance.tolist()
-    how = (f"{len(res.x)} samples drawn in {duration_text(seconds)} by ptt.sample over {kind[used]} ({len(res.ladder)} rungs, the current model on top), "
-           f"{r.sweeps} sweeps: τ_exp {number_text(r.plan.tau_exp, '.3g')}, τ_int {number_text(max(r.plan.tau_int, 0.5), '.3g')} sweeps, {r.round_trips} round trips"
+    tau_exp, tau_int = number_text(r.plan.tau_exp, '.3g'), number_text(max(r.plan.tau_int, 0.5), '.3g')
+    how = (f"{len(res.x)} samples drawn in {duration_text(seconds)} by ptt.sample over {kind[used]} "
+           f"({len(res.ladder)} rungs, the current model on top), "
+           f"{r.sweeps} sweeps: τ_exp {tau_exp}, τ_int {tau_int} sweeps, {r.round_trips} round trips"
            + (f", swap acceptance per pair {min(acc):.2f} to {max(acc):.2f}" if acc else "") + ".")
     verdict = ("Certified: thermalized over at least 20 τ_exp, one record every 2 τ_int." if r.reliable else
                f"NOT thermalized ({r.plan.reason}): these samples may not represent the model; compare with care.")

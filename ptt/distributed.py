@@ -1,4 +1,4 @@
-"""`ptt.distributed`: what a script started by `torchrun` imports — `fit`, the one `ptt.fit` (under torchrun every process trains its share of the chains), and the process group's functions of `ptt.sharded` (`19_distributed`).
+"""What a script started by `torchrun` imports: `fit` (each process trains its share) and `ptt.sharded`'s functions
 
 Docs: https://ptt-dev.github.io/ptt/distributed_fit.html.md"""
 
@@ -9,9 +9,9 @@ __all__ = ['RankFailure', 'Comm', 'launched', 'init', 'finish', 'rank', 'rank_se
            'shard_batch', 'on_root', 'sharded_plan', 'sharded_renewal_plan', 'sharded_thermalize', 'fit']
 
 # %% ../nbs/19a_distributed_fit.ipynb #43917e78
-from .sharded import (Comm, launched, init, finish, rank, rank_seed, rank_generators, local_view, whole_run, shard_batch, on_root,  # noqa: F401
-                         sharded_plan, sharded_renewal_plan, sharded_thermalize)
+from .sharded import (Comm, launched, init, finish, rank, rank_seed, rank_generators, local_view,  # noqa: F401
+                         whole_run, shard_batch, on_root, sharded_plan, sharded_renewal_plan, sharded_thermalize)
 from .comm import RankFailure  # noqa: F401
 from .train import fit, train  # noqa: F401
-_all_ = ['RankFailure', 'Comm', 'launched', 'init', 'finish', 'rank', 'rank_seed', 'rank_generators', 'local_view', 'whole_run', 'shard_batch',
-         'on_root', 'sharded_plan', 'sharded_renewal_plan', 'sharded_thermalize', 'fit']
+_all_ = ['RankFailure', 'Comm', 'launched', 'init', 'finish', 'rank', 'rank_seed', 'rank_generators', 'local_view',
+         'whole_run', 'shard_batch', 'on_root', 'sharded_plan', 'sharded_renewal_plan', 'sharded_thermalize', 'fit']

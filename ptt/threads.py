@@ -1,4 +1,4 @@
-"""How many CPU threads torch should use for PTT and PCD, measured at the studies' shapes: `set_threads`, `default_threads`, and the `PTT_THREADS` variable.
+"""How many CPU threads torch uses for PTT and PCD, measured at the studies' shapes; the `PTT_THREADS` variable
 
 Docs: https://ptt-dev.github.io/ptt/threads.html.md"""
 
@@ -25,7 +25,8 @@ def _cpu_busy() -> tuple[float, float]|None:
 
 def time_sweeps(n_visible:int, n_hidden:int, n_states:int|None=None, n_chains:int=1000, rungs:int=1, threads=(1, 2),
                 k:int=10, reps:int=5, seed:int=0) -> dict:
-    "Median milliseconds per Gibbs sweep with each thread count of `threads`, and `others`: cores busy with other processes meanwhile"
+    """Median milliseconds per Gibbs sweep with each thread count of `threads`, and `others`: cores busy with other
+    processes meanwhile"""
     g = make_generator(seed)
     model = (BernoulliRBM.random(n_visible, n_hidden, std=0.1, generator=g) if n_states is None
              else PottsRBM.random(n_visible, n_states, n_hidden, std=0.1, generator=g))
@@ -57,7 +58,8 @@ def _positive_threads(value, what:str) -> int:
         n = int(value) if isinstance(value, str) else value
         if isinstance(n, bool) or int(n) != n or n < 1: raise ValueError
         return int(n)
-    except (ValueError, TypeError): raise ValueError(f"{what} must be a positive integer (a number of threads), got {value!r}") from None
+    except (ValueError, TypeError):
+        raise ValueError(f"{what} must be a positive integer (a number of threads), got {value!r}") from None
 
 def spare_cores(cpus:int|None=None, load:float|None=None) -> int:
     "Cores idle now (`cpus` minus the 1-minute `load` average; the machine's by default), minus one kept free"
@@ -67,7 +69,8 @@ def spare_cores(cpus:int|None=None, load:float|None=None) -> int:
 
 def default_threads(n_visible:int|None=None, n_hidden:int|None=None, n_states:int=1, n_chains:int=1000, rungs:int=1,
                     device=None, *, cpus:int|None=None, load:float|None=None) -> int:
-    "The thread count ptt uses for a problem of this size on `device` (1 unless the problem is large and cores stand idle)"
+    """The thread count ptt uses for a problem of this size on `device` (1 unless the problem is large and cores stand
+    idle)"""
     if device is not None and torch.device(device).type != 'cpu': return 1
     if n_visible is None or n_hidden is None: return 1
     if n_chains * rungs * n_visible * (n_states or 1) * n_hidden < PARALLEL_WORK: return 1
@@ -76,7 +79,8 @@ def default_threads(n_visible:int|None=None, n_hidden:int|None=None, n_states:in
 _explicit: int|None = None           # the last thread count set explicitly with set_threads(n)
 
 def set_threads(n:int|None=None, **problem) -> int:
-    "Set torch's CPU threads: `n`, else $PTT_THREADS, else an earlier explicit choice, else $OMP_NUM_THREADS, else `default_threads(**problem)`"
+    """Set torch's CPU threads: `n`, else $PTT_THREADS, else an earlier explicit choice, else $OMP_NUM_THREADS, else
+    `default_threads(**problem)`"""
     global _explicit
     env = os.environ.get(THREADS_ENV, '').strip()
     if n is not None: n = _explicit = _positive_threads(n, 'threads')
@@ -88,15 +92,27 @@ def set_threads(n:int|None=None, **problem) -> int:
     return n
 
 # %% ../nbs/15_threads.ipynb #904fddd4
-STUDY_SHAPES = {'Ising L=8': (64, 16, None), 'Ising L=16': (256, 32, None), 'retina': (50, 50, None), 'medical': (144, 20, None),
-                'PF13354': (202, 100, 21), 'MNIST': (784, 100, None), 'HGD': (805, 100, None)}
+STUDY_SHAPES = {
+    'Ising L=8': (64, 16, None),
+    'Ising L=16': (256, 32, None),
+    'retina': (50, 50, None),
+    'medical': (144, 20, None),
+    'PF13354': (202, 100, 21),
+    'MNIST': (784, 100, None),
+    'HGD': (805, 100, None),
+}
 
 def thread_table(shapes:dict=STUDY_SHAPES, rungs=(1, 4), threads=(1, 2), n_chains:int=1000, reps:int=5) -> list[str]:
     "Markdown table rows: ms per Gibbs sweep of each shape with each thread count, and the other processes' load"
-    rows = [f"| shape | rungs | {' | '.join(f'{t} thread' + 's' * (t > 1) for t in threads)} | ratio | others |", "|---|---|" + "---|" * (len(threads) + 2)]
+    rows = [
+        f"| shape | rungs | {' | '.join(f'{t} thread' + 's' * (t > 1) for t in threads)} | ratio | others |",
+        "|---|---|" + "---|" * (len(threads) + 2),
+    ]
     for name, (nv, nh, q) in shapes.items():
         for r in rungs:
             m = time_sweeps(nv, nh, q, n_chains, r, threads, k=10 if r == 1 else 4, reps=reps)
-            rows.append(f"| {name} {nv}x{nh}{f'x{q}' if q else ''} | {r} | {' | '.join(f'{m[t]:.2f}' for t in threads)} | "
-                        f"{m[threads[0]] / m[threads[-1]]:.2f} | {m['others']:.1f} |")
+            rows.append(
+                f"| {name} {nv}x{nh}{f'x{q}' if q else ''} | {r} | {' | '.join(f'{m[t]:.2f}' for t in threads)} | "
+                f"{m[threads[0]] / m[threads[-1]]:.2f} | {m['others']:.1f} |"
+            )
     return rows

@@ -1,4 +1,4 @@
-"""The `ptt` command as a module, so that launchers that start modules — `torchrun --nproc-per-node N -m ptt train ...` — can start it.
+"""The `ptt` command as a module, for launchers that start modules: `torchrun --nproc-per-node N -m ptt train ...`
 
 Docs: https://ptt-dev.github.io/ptt/main.html.md"""
 

@@ -1,4 +1,4 @@
-"""PCD and PTT trained on the ferromagnetic Ising model across temperature and lattice size: magnetization, susceptibility, finite-size scaling, PTT rungs against PT temperatures, and test log-likelihoods next to the exact bound.
+"""PCD and PTT on the Ising model across β and L: magnetization, susceptibility, scaling, ladders, LL against the bound
 
 Docs: https://ptt-dev.github.io/ptt/ising.html.md"""
 
@@ -32,11 +32,13 @@ _all_ = ['report_summary', 'ptt_choice', 'freeze_records']
 
 # %% ../../nbs/20_ising.ipynb #3dc44ea7
 FULL = dict(Ls=(4, 6, 8), betas=(0.30, 0.40, 0.44, 0.48, 0.55, 0.60), n_data=6000, updates=3000, n_chains=1000,
-            gibbs_steps=10, lr=0.05, max_lr=0.2, n_samples=4000, log_points=60, therm_gibbs_steps=10, centered=True, lr_decay=0.3, seed=0)
+            gibbs_steps=10, lr=0.05, max_lr=0.2, n_samples=4000, log_points=60, therm_gibbs_steps=10, centered=True,
+            lr_decay=0.3, seed=0)
 
 LARGE = dict(FULL, Ls=(12,), betas=(0.30, 0.40, 0.44, 0.48, 0.55), pcd_exact_checkpoints=12)
 
-HUGE = dict(LARGE, Ls=(16,), betas=(0.30, 0.48))     # the same settings; PCD's checkpoints scored along a checkpoint ladder (N_h = 32)
+# the same settings; PCD's checkpoints scored along a checkpoint ladder (N_h = 32)
+HUGE = dict(LARGE, Ls=(16,), betas=(0.30, 0.48))
 
 QUICK = dict(FULL, Ls=(6,), betas=(0.30, 0.55), updates=1500, log_points=30)
 
@@ -47,9 +49,11 @@ def magnetization_counts(v:torch.Tensor, L:int) -> list:
     return torch.bincount(k, minlength=L * L + 1).tolist()
 
 def describe_samples(v:torch.Tensor, L:int, seed:int=0) -> dict:
-    "Magnetization observables (value, bootstrap error) and counts of each magnetization of configurations `v` of an L×L lattice"
+    """Magnetization observables (value, bootstrap error) and counts of each magnetization of configurations `v` of an
+    L×L lattice"""
     m = D.magnetization(v).double()
-    return dict(n=len(v), moments=ising_moments(m, L, n_boot=500, generator=make_generator(seed)), counts=magnetization_counts(v, L))
+    return dict(n=len(v), moments=ising_moments(m, L, n_boot=500, generator=make_generator(seed)),
+                counts=magnetization_counts(v, L))
 
 # %% ../../nbs/20_ising.ipynb #504b7698
 def magnetization_density(counts:list, bins:int=41) -> tuple:
@@ -63,13 +67,15 @@ def magnetization_density(counts:list, bins:int=41) -> tuple:
     return centres, c / (c.sum() * step * group)
 
 # %% ../../nbs/20_ising.ipynb #1f2632ee
-EXACT_HIDDEN = 16          # hidden layers up to this size are enumerated exactly, log Z and magnetization distribution (2^16 states)
+EXACT_HIDDEN = 16          # hidden layers up to this size are enumerated exactly: log Z, magnetization distribution
 EXACT_LOG_Z_HIDDEN = 24    # up to this size, log Z alone (2^24 hidden states: about 40 s per model on one core)
-PCD_BETWEEN = 15           # beyond it, PCD's checkpoints are scored along a checkpoint ladder with this many interpolated models per gap
+# beyond it, PCD's checkpoints are scored along a checkpoint ladder with this many interpolated models per gap
+PCD_BETWEEN = 15
 
 # %% ../../nbs/20_ising.ipynb #9cabb911
 def geometric_grid(updates:list, n:int, start:int) -> list:
-    "The checkpoint updates nearest to `n` geometrically spaced points from `start` to the last of `updates` (no repeats)"
+    """The checkpoint updates nearest to `n` geometrically spaced points from `start` to the last of `updates` (no
+    repeats)"""
     u = np.asarray(updates)
     return sorted({int(u[np.abs(u - t).argmin()]) for t in np.geomspace(start, u[-1], n)})
 
@@ -85,7 +91,8 @@ def _neighbours(updates:list, grid:list, best:int) -> list:
     return sorted({int(u[np.abs(u - t).argmin()]) for t in near} - set(grid))
 
 def scored_checkpoints(run, test, n:int, start:int) -> dict:
-    "Exact test LL of a PCD run's checkpoints on a geometric grid of `n` from update `start`, then halfway to the best one's grid neighbours"
+    """Exact test LL of a PCD run's checkpoints on a geometric grid of `n` from update `start`, then halfway to the best
+    one's grid neighbours"""
     cps = dict(run.checkpoints)
     grid = geometric_grid(list(cps), n, start)
     ll = {u: exact_test_ll(cps[u], test) for u in grid}
@@ -93,33 +100,42 @@ def scored_checkpoints(run, test, n:int, start:int) -> dict:
     return dict(update=sorted(ll), test_ll=[ll[u] for u in sorted(ll)], how=f'exact, {len(ll)} checkpoints')
 
 def pcd_checkpoint_lls(run, test, s:dict, g, checkpoint=None) -> dict:
-    "Test LL of a PCD run's checkpoints: exact for every checkpoint (small hidden layer) or on a grid (up to 24), else along a checkpoint ladder"
+    """Test LL of a PCD run's checkpoints: exact for every checkpoint (small hidden layer) or on a grid (up to 24), else
+    along a checkpoint ladder"""
     n_hidden = run.model.n_hidden
     if n_hidden <= EXACT_HIDDEN:
         cps = [(u, m.to(dtype=torch.float64)) for u, m in run.checkpoints]
-        return dict(update=[u for u, _ in cps], test_ll=[log_likelihood(m, test.double()).item() for _, m in cps], how='exact')
-    if n_hidden <= EXACT_LOG_Z_HIDDEN and s.get('pcd_exact_checkpoints'): return scored_checkpoints(run, test, s['pcd_exact_checkpoints'], s['updates'] // s['log_points'])
-    built = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], between=PCD_BETWEEN, full=True, generator=g, checkpoint=checkpoint)
+        return dict(update=[u for u, _ in cps], test_ll=[log_likelihood(m, test.double()).item() for _, m in cps],
+                    how='exact')
+    if n_hidden <= EXACT_LOG_Z_HIDDEN and s.get('pcd_exact_checkpoints'):
+        return scored_checkpoints(run, test, s['pcd_exact_checkpoints'], s['updates'] // s['log_points'])
+    built = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], between=PCD_BETWEEN, full=True,
+                              generator=g, checkpoint=checkpoint)
     ladder, ev = built.models, record_samples(built.tempering, built.report, s['n_chains'])
     rungs = [t for t in checkpoint_rungs(run, built.values) if t > 0]           # the checkpoints among its rungs
-    return dict(update=[int(built.values[t]) for t in rungs], test_ll=[log_likelihood(ladder[t], test, ev.log_z[t].item()).item() for t in rungs],
+    return dict(update=[int(built.values[t]) for t in rungs],
+                test_ll=[log_likelihood(ladder[t], test, ev.log_z[t].item()).item() for t in rungs],
                 how='checkpoint ladder', n_rungs=len(ladder), evaluation=report_summary(ev.report))
 
 def pcd_choice(run, test, s:dict, g, checkpoint=None) -> dict:
-    "The PCD run's checkpoint of best test LL, sampled by temperature PT (`checkpoint`: a file prefix that makes the checkpoint scores and the sampling resumable)"
+    """The PCD run's checkpoint of best test LL, sampled by temperature PT (`checkpoint`: a file prefix that makes the
+    checkpoint scores and the sampling resumable)"""
     ck = checkpoint_files(checkpoint)
     def scores():
         t0 = time.perf_counter()
         return dict(pcd_checkpoint_lls(run, test, s, g, ck('ladder')), seconds=time.perf_counter() - t0), g.get_state()
     where = (None, None) if checkpoint is None else (Path(checkpoint).parent, f"{Path(checkpoint).name}-curve")
-    curve, state = cached_phase(*where, scores)          # saved as soon as known: a stop during the sampling below does not score them anew
+    # saved as soon as known: a stop during the sampling below does not score them anew
+    curve, state = cached_phase(*where, scores)
     g.set_state(state)
     u = curve['update'][int(np.argmax(curve['test_ll']))]
     model = run.checkpoint(u)
-    out = sample(model, s['n_samples'], 'temperature', n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], full=True, generator=g, checkpoint=ck('temperatures'))
+    out = sample(model, s['n_samples'], 'temperature', n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], full=True,
+                 generator=g, checkpoint=ck('temperatures'))
     log_z, se = out.log_z[-1].item(), out.log_z_se[-1].item()
-    return dict(update=u, model=model, samples=out.x, log_z=log_z, log_z_se=se, test_ll=log_likelihood(model, test, log_z).item(),
-                n_temperatures=len(out.ladder), sampler=report_summary(out.report), curve=curve)
+    return dict(update=u, model=model, samples=out.x, log_z=log_z, log_z_se=se,
+                test_ll=log_likelihood(model, test, log_z).item(), n_temperatures=len(out.ladder),
+                sampler=report_summary(out.report), curve=curve)
 
 # %% ../../nbs/20_ising.ipynb #cc467853
 def exact_moments(p_k, L:int) -> dict:
@@ -129,13 +145,15 @@ def exact_moments(p_k, L:int) -> dict:
     return ising_observables(m, L, weights=p_k)
 
 def exact_check(model, test, L:int) -> dict:
-    "Exact log Z, test LL, magnetization distribution and its observables of `model` as far as its hidden layer can be enumerated, else {}"
+    """Exact log Z, test LL, magnetization distribution and its observables of `model` as far as its hidden layer can be
+    enumerated, else {}"""
     if model.n_hidden > EXACT_LOG_Z_HIDDEN: return {}
     model = model.to(dtype=torch.float64)
     log_z = log_partition(model, max_states=2**EXACT_LOG_Z_HIDDEN).item()
-    if model.n_hidden > EXACT_HIDDEN: return dict(exact_log_z=log_z, exact_test_ll=log_likelihood(model, test.double(), log_z).item())
+    exact = dict(exact_log_z=log_z, exact_test_ll=log_likelihood(model, test.double(), log_z).item())
+    if model.n_hidden > EXACT_HIDDEN: return exact
     p_k = activity_distribution(model, layer='hidden')
-    return dict(exact_log_z=log_z, exact_test_ll=log_likelihood(model, test.double(), log_z).item(), exact_p=p_k.tolist(), exact_moments=exact_moments(p_k, L))
+    return dict(exact, exact_p=p_k.tolist(), exact_moments=exact_moments(p_k, L))
 
 # %% ../../nbs/20_ising.ipynb #69076341
 def point_settings(s:dict) -> dict:
@@ -145,17 +163,21 @@ def point_settings(s:dict) -> dict:
 def _public(choice:dict) -> dict: return {k: v for k, v in choice.items() if k not in ('model', 'samples')}
 
 def point_data(L:int, beta:float, s:dict) -> tuple:
-    "The training and test configurations of the point (L, β) with settings `s`: Swendsen–Wang draws split 60/40, both from the study's seed"
+    """The training and test configurations of the point (L, β) with settings `s`: Swendsen–Wang draws split 60/40, both
+    from the study's seed"""
     return D.split(D.ising(L, beta, s['n_data'], seed=s['seed']), 0.4, seed=s['seed'])
 
 def fit_settings(s:dict, method:str) -> dict:
     "The keyword arguments of `fit` that train `method` at a point with settings `s`"
-    kw = dict(n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], updates=s['updates'], lr=s['lr'], centered=s['centered'], lr_decay=s['lr_decay'],
-              seed=s['seed'], log_every=max(1, s['updates'] // s['log_points']), progress=False)
-    return kw | (dict(max_lr=s['max_lr'], therm_gibbs_steps=s['therm_gibbs_steps']) if method == 'ptt' else dict(pcd_exact_log_z=1))
+    kw = dict(n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], updates=s['updates'], lr=s['lr'],
+              centered=s['centered'], lr_decay=s['lr_decay'], seed=s['seed'],
+              log_every=max(1, s['updates'] // s['log_points']), progress=False)
+    ptt = dict(max_lr=s['max_lr'], therm_gibbs_steps=s['therm_gibbs_steps'])
+    return kw | (ptt if method == 'ptt' else dict(pcd_exact_log_z=1))
 
 def cached_phase(work, name:str, fn, *args, **kwargs):
-    "`fn(*args, **kwargs)`, or the result an earlier call saved as `work/name.pt` (written atomically when computed); always computed when `work` is None"
+    """`fn(*args, **kwargs)`, or the result an earlier call saved as `work/name.pt` (written atomically when computed);
+    always computed when `work` is None"""
     if work is None: return fn(*args, **kwargs)
     f = Path(work) / f"{name}.pt"
     if f.exists(): return torch.load(f, weights_only=False)
@@ -168,7 +190,8 @@ def _settings_tag(s:dict) -> str:
     return hashlib.sha1(json.dumps(point_settings(s), sort_keys=True, default=str).encode()).hexdigest()[:8]
 
 def study_point(L:int, beta:float, s:dict, work=None) -> tuple:
-    "Train PCD and PTT at (L, β) with settings `s` (run files and finished phases in `work`, if given, so that an interrupted point resumes): the summary of data, both models and their samples; and the two chosen models"
+    """Train PCD and PTT at (L, β) with settings `s` (run files and finished phases in `work`, if given, so that an
+    interrupted point resumes): the summary of data, both models and their samples; and the two chosen models"""
     t0, seed = time.perf_counter(), s['seed']
     train, test = point_data(L, beta, s)
     out = dict(L=L, beta=beta, n_hidden=2 * L, n_train=len(train), n_test=len(test), settings=point_settings(s),
@@ -176,22 +199,28 @@ def study_point(L:int, beta:float, s:dict, work=None) -> tuple:
     models = {}
     for method in ('ptt', 'pcd'):
         t1 = time.perf_counter()
-        path = Path(work) / f"L{L}_beta{beta:.3f}_{method}.h5" if work else None     # trained, continued, or read back finished
+        path = Path(work) / f"L{L}_beta{beta:.3f}_{method}.h5" if work else None  # trained, continued, or read back
         run = fit(train, 2 * L, method, test=test, out=path, resume='auto', **fit_settings(s, method))
         t2 = time.perf_counter()
         g = make_generator(seed + 1)
-        tag = f"L{L}_beta{beta:.3f}_{method}_{_settings_tag(s)}"          # a resumed point reads the phases already done (with other random numbers after them)
-        choose, resumable = (ptt_choice if method == 'ptt' else pcd_choice), (Path(work) / f"{tag}_choice" if work else None)
+        # a resumed point reads the phases already done (with other random numbers after them)
+        tag = f"L{L}_beta{beta:.3f}_{method}_{_settings_tag(s)}"
+        choose = ptt_choice if method == 'ptt' else pcd_choice
+        resumable = Path(work) / f"{tag}_choice" if work else None
         choice = cached_phase(work, f"{tag}_choice", choose, run, test, s, g, checkpoint=resumable)
         models[method], t3 = choice['model'], time.perf_counter()
         exact = exact_check(choice['model'], test, L)
-        out[method] = dict(_public(choice), train_seconds=t2 - t1, eval_seconds=t3 - t2, exact_seconds=time.perf_counter() - t3,
-                           stopped=run.state.stopped, samples=describe_samples(choice['samples'], L, seed), **exact)
+        out[method] = dict(_public(choice), train_seconds=t2 - t1, eval_seconds=t3 - t2,
+                           exact_seconds=time.perf_counter() - t3, stopped=run.state.stopped,
+                           samples=describe_samples(choice['samples'], L, seed), **exact)
         if method == 'ptt':
-            out['ptt']['ladder_rungs'], out['ptt']['freezes'], t4 = len(run.ladder), freeze_records(run), time.perf_counter()
-            t = cached_phase(work, f"{tag}_temperatures", temperature_ladder, choice['model'], n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], full=True, generator=g)
+            out['ptt']['ladder_rungs'], out['ptt']['freezes'] = len(run.ladder), freeze_records(run)
+            t4 = time.perf_counter()
+            t = cached_phase(work, f"{tag}_temperatures", temperature_ladder, choice['model'], n_chains=s['n_chains'],
+                             gibbs_steps=s['gibbs_steps'], full=True, generator=g)
             out['ptt']['n_temperatures'] = len(t.values)
-            out['ptt']['temperature_ladder'] = dict(betas=t.values, seconds=time.perf_counter() - t4, **report_summary(t.report))
+            out['ptt']['temperature_ladder'] = dict(betas=t.values, seconds=time.perf_counter() - t4,
+                                                    **report_summary(t.report))
     out['seconds'] = time.perf_counter() - t0
     return out, models
 
@@ -207,7 +236,8 @@ def load_models(folder, L:int, beta:float) -> dict:
     return {m: from_state_dict(d) for m, d in torch.load(point_file(folder, L, beta).with_suffix('.pt')).items()}
 
 def run_study(s:dict, folder, progress:bool=True, work=None) -> list:
-    "Every (L, β) point of settings `s`, computed or read from `folder`; returns the list of point summaries (`work`: a folder for the points' run files, so that an interrupted point resumes)"
+    """Every (L, β) point of settings `s`, computed or read from `folder`; returns the list of point summaries (`work`:
+    a folder for the points' run files, so that an interrupted point resumes)"""
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     if work: Path(work).mkdir(parents=True, exist_ok=True)
     results = []
@@ -236,7 +266,8 @@ def summary_line(r:dict) -> str:
 
 # %% ../../nbs/20_ising.ipynb #3d749bf5
 def test_set_error(L:int, beta:float, n_test:int, h:float=1e-4) -> float:
-    "Standard error of a mean log-likelihood over `n_test` configurations: sqrt(β² Var E / n) with the exact Var E = -d⟨E⟩/dβ"
+    """Standard error of a mean log-likelihood over `n_test` configurations: sqrt(β² Var E / n) with the exact Var E =
+    -d⟨E⟩/dβ"""
     var_e = -(D.ising_mean_energy(L, beta + h) - D.ising_mean_energy(L, beta - h)).item() / (2 * h)
     return beta * math.sqrt(var_e / n_test)
 
@@ -246,7 +277,8 @@ def bound_excess(r:dict, method:str) -> float:
     return (r[method]['test_ll'] - r['bound']) / err
 
 # %% ../../nbs/20_ising.ipynb #4266b84a
-STYLE = dict(data=dict(color='k', label='data'), pcd=dict(color='C0', marker='v', label='PCD'), ptt=dict(color='C3', marker='^', label='PTT'))
+STYLE = dict(data=dict(color='k', label='data'), pcd=dict(color='C0', marker='v', label='PCD'),
+             ptt=dict(color='C3', marker='^', label='PTT'))
 
 def _by_L(results:list) -> dict:
     out = {}
@@ -259,17 +291,20 @@ def _moment(r:dict, source:str, key:str) -> tuple:
 
 # %% ../../nbs/20_ising.ipynb #3f24b22d
 def plot_histograms(results:list, L:int|None=None, axes=None):
-    "Magnetization densities of data, PCD and PTT samples (dotted: the models' exact ones, where known), one panel per β, for lattice size `L` (default: the largest)"
+    """Magnetization densities of data, PCD and PTT samples (dotted: the models' exact ones, where known), one panel per
+    β, for lattice size `L` (default: the largest)"""
     import matplotlib.pyplot as plt
     groups = _by_L(results)
     L = max(groups) if L is None else L
     rs = groups[L]
-    if axes is None: _, axes = plt.subplots(1, len(rs), figsize=(2.3 * len(rs), 2.4), sharey=True, layout='constrained', squeeze=False)
+    if axes is None: _, axes = plt.subplots(1, len(rs), figsize=(2.3 * len(rs), 2.4), sharey=True, layout='constrained',
+                                            squeeze=False)
     axes = np.ravel(axes)
     for ax, r in zip(axes, rs):
         ax.fill_between(*magnetization_density(r['data']['counts']), step='mid', color='0.8', label='data')
         for m in ('pcd', 'ptt'):
-            ax.step(*magnetization_density(r[m]['samples']['counts']), where='mid', color=STYLE[m]['color'], label=STYLE[m]['label'])
+            ax.step(*magnetization_density(r[m]['samples']['counts']), where='mid', color=STYLE[m]['color'],
+                    label=STYLE[m]['label'])
             if 'exact_p' in r[m]: ax.plot(*magnetization_density(r[m]['exact_p']), ':', lw=1.2, color=STYLE[m]['color'],
                                           label=f"{STYLE[m]['label']} model, exact")
         ax.set(title=f"β = {r['beta']:.2f}", xlabel='m', xlim=(-1, 1))
@@ -288,8 +323,8 @@ def plot_susceptibility(results:list, ax=None):
         ax.plot(b, [_moment(r, 'data', 'chi')[0] for r in rs], '-', color=str(1 - shade), lw=1, label=f'data L={L}')
         for m in ('pcd', 'ptt'):
             v = np.array([_moment(r, m, 'chi') for r in rs])
-            ax.errorbar(b, v[:, 0], v[:, 1], ls='none', marker=STYLE[m]['marker'], ms=4, color=STYLE[m]['color'], alpha=shade,
-                        label=f"{STYLE[m]['label']}" if i == len(groups) - 1 else None)
+            ax.errorbar(b, v[:, 0], v[:, 1], ls='none', marker=STYLE[m]['marker'], ms=4, color=STYLE[m]['color'],
+                        alpha=shade, label=f"{STYLE[m]['label']}" if i == len(groups) - 1 else None)
     ax.axvline(D.BETA_C, color='k', ls=':', lw=0.8)
     ax.set(xlabel='β', ylabel='χ = L²⟨m²⟩', yscale='log', title='disconnected susceptibility')
     ax.legend(fontsize='x-small', ncol=2)
@@ -303,7 +338,8 @@ def plot_ladder_sizes(results:list, ax=None):
     for i, (L, rs) in enumerate(_by_L(results).items()):
         b = [r['beta'] for r in rs]
         ax.plot(b, [r['ptt']['n_rungs'] for r in rs], '-^', color=f'C{i}', label=f'PTT rungs, L={L}')
-        ax.plot(b, [r['ptt']['n_temperatures'] for r in rs], '--o', mfc='none', color=f'C{i}', label=f'PT temperatures, L={L}')
+        ax.plot(b, [r['ptt']['n_temperatures'] for r in rs], '--o', mfc='none', color=f'C{i}',
+                label=f'PT temperatures, L={L}')
     ax.axvline(D.BETA_C, color='k', ls=':', lw=0.8)
     ax.yaxis.set_major_locator(plt.MaxNLocator(integer=True))
     ax.set(xlabel='β', ylabel='models in the ladder', title='PTT rungs vs PT temperatures (α = 0.3)')
@@ -321,9 +357,10 @@ def plot_scaling(results:list, method:str='ptt', axes=None):
         b = np.array([r['beta'] for r in rs])
         chi, binder = (np.array([_moment(r, method, k) for r in rs]) for k in ('chi', 'binder'))
         x = (b - D.BETA_C) * L ** (1 / NU)
-        axes[0].errorbar(x, chi[:, 0] * L ** -GAMMA_OVER_NU, chi[:, 1] * L ** -GAMMA_OVER_NU, marker=STYLE[method]['marker'], ms=4,
-                         color=f'C{i}', label=f'L={L}')
-        axes[1].errorbar(b, binder[:, 0], binder[:, 1], marker=STYLE[method]['marker'], ms=4, color=f'C{i}', label=f'L={L}')
+        axes[0].errorbar(x, chi[:, 0] * L ** -GAMMA_OVER_NU, chi[:, 1] * L ** -GAMMA_OVER_NU,
+                         marker=STYLE[method]['marker'], ms=4, color=f'C{i}', label=f'L={L}')
+        axes[1].errorbar(b, binder[:, 0], binder[:, 1], marker=STYLE[method]['marker'], ms=4, color=f'C{i}',
+                         label=f'L={L}')
         axes[1].plot(b, [_moment(r, 'data', 'binder')[0] for r in rs], ':', color=f'C{i}', lw=1)
     axes[0].set(xlabel='(β − β_c) L', ylabel='χ L^{-7/4}', title=f"{method.upper()}: scaling of χ")
     axes[1].axvline(D.BETA_C, color='k', ls=':', lw=0.8)
@@ -341,8 +378,8 @@ def plot_log_likelihood(results:list, ax=None):
         for m, dx in (('pcd', -0.003), ('ptt', 0.003)):
             gap = np.array([(r[m]['test_ll'] - r['bound']) / L**2 for r in rs])
             err = np.array([math.hypot(r[m]['log_z_se'], test_set_error(L, r['beta'], r['n_test'])) / L**2 for r in rs])
-            ax.errorbar(b + dx, gap, err, ls='-' if m == 'ptt' else '--', marker=STYLE[m]['marker'], ms=4, color=f'C{i}',
-                        label=f"{STYLE[m]['label']} L={L}")
+            ax.errorbar(b + dx, gap, err, ls='-' if m == 'ptt' else '--', marker=STYLE[m]['marker'], ms=4,
+                        color=f'C{i}', label=f"{STYLE[m]['label']} L={L}")
     ax.axhline(0, color='k', lw=0.8); ax.axvline(D.BETA_C, color='k', ls=':', lw=0.8)
     ax.set(xlabel='β', ylabel='(test LL + S) / L²  (nats per site)', title='test log-likelihood vs the exact bound')
     ax.legend(fontsize='x-small', ncol=2)
@@ -384,14 +421,16 @@ class MagnetizationExplorer:
     def _redraw(self):
         import matplotlib.pyplot as plt
         r = self.point
-        self.summary.value = '<br>'.join(f"<b>{name}</b>: χ = {_moment(r, src, 'chi')[0]:.2f} ± {_moment(r, src, 'chi')[1]:.2f}, "
+        self.summary.value = '<br>'.join(f"<b>{name}</b>: χ = {_moment(r, src, 'chi')[0]:.2f} "
+                                         f"± {_moment(r, src, 'chi')[1]:.2f}, "
                                          f"fraction m > 0: {_moment(r, src, 'frac_pos')[0]:.2f}" + _exact_note(r, src)
                                          for name, src in (('data', 'data'), ('PCD', 'pcd'), ('PTT', 'ptt')))
         self.output.clear_output(wait=True)
         with self.output:
             fig, axes = plt.subplots(1, 3, figsize=(9, 2.6), sharey=True, layout='constrained')
-            for ax, (name, h, c) in zip(axes, (('data', r['data']['counts'], '0.4'), ('PCD', r['pcd']['samples']['counts'], 'C0'),
-                                                ('PTT', r['ptt']['samples']['counts'], 'C3'))):
+            for ax, (name, h, c) in zip(axes, (('data', r['data']['counts'], '0.4'),
+                                               ('PCD', r['pcd']['samples']['counts'], 'C0'),
+                                               ('PTT', r['ptt']['samples']['counts'], 'C3'))):
                 ax.fill_between(*magnetization_density(h), step='mid', color=c, alpha=0.7)
                 ax.set(title=f"{name}, L={r['L']}, β={r['beta']:.2f}", xlabel='m', xlim=(-1, 1))
             axes[0].set_ylabel('density')
@@ -408,7 +447,8 @@ def magnetization_explorer(results:list) -> MagnetizationExplorer:
 
 # %% ../../nbs/20_ising.ipynb #2d1adcdd
 def mirror_test(model, v:torch.Tensor) -> dict:
-    "Over configurations `v`: the log-likelihood gained by mirror-symmetrizing `model` (`gain`), and its mean preference for `v` over the mirror images (`prefers`), with standard errors; no log Z needed"
+    """Over configurations `v`: the log-likelihood gained by mirror-symmetrizing `model` (`gain`), and its mean
+    preference for `v` over the mirror images (`prefers`), with standard errors; no log Z needed"""
     m = model.to(dtype=torch.float64)
     v = v.to(dtype=torch.float64, device=m.device)
     gap = m.free_energy(v) - m.free_energy(1 - v)                 # log p(mirror) - log p(v)
@@ -418,14 +458,16 @@ def mirror_test(model, v:torch.Tensor) -> dict:
 
 # %% ../../nbs/20_ising.ipynb #66007c03
 def mirror_table(results:list, folder) -> list:
-    "`mirror_test` of both chosen models of every saved point in `folder`: the gain on the point's test set, the preference on its training and test sets"
+    """`mirror_test` of both chosen models of every saved point in `folder`: the gain on the point's test set, the
+    preference on its training and test sets"""
     rows = []
     for r in results:
         train, test = point_data(r['L'], r['beta'], r['settings'])
         for m, model in load_models(folder, r['L'], r['beta']).items():
             t, tr = mirror_test(model, test), mirror_test(model, train)
-            rows.append(dict(L=r['L'], beta=r['beta'], method=m, gain=t['gain'], gain_se=t['gain_se'], prefers_test=t['prefers'],
-                             prefers_test_se=t['prefers_se'], prefers_train=tr['prefers'], prefers_train_se=tr['prefers_se']))
+            rows.append(dict(L=r['L'], beta=r['beta'], method=m, gain=t['gain'], gain_se=t['gain_se'],
+                             prefers_test=t['prefers'], prefers_test_se=t['prefers_se'], prefers_train=tr['prefers'],
+                             prefers_train_se=tr['prefers_se']))
     return rows
 
 def plot_mirror(rows:list, ax=None):
@@ -435,8 +477,8 @@ def plot_mirror(rows:list, ax=None):
     for i, L in enumerate(sorted({r['L'] for r in rows})):
         for m, ls in (('pcd', '--'), ('ptt', '-')):
             rs = [r for r in rows if r['L'] == L and r['method'] == m]
-            ax.errorbar([r['beta'] for r in rs], [r['gain'] for r in rs], [r['gain_se'] for r in rs], ls=ls, color=f'C{i}',
-                        marker=STYLE[m]['marker'], ms=4, label=f"{STYLE[m]['label']} L={L}")
+            ax.errorbar([r['beta'] for r in rs], [r['gain'] for r in rs], [r['gain_se'] for r in rs], ls=ls,
+                        color=f'C{i}', marker=STYLE[m]['marker'], ms=4, label=f"{STYLE[m]['label']} L={L}")
     ax.axvline(D.BETA_C, color='gray', lw=0.5); ax.set_yscale('symlog', linthresh=0.01)
     ax.set(xlabel='β', ylabel='test LL gained by symmetrizing (nats)'); ax.legend(fontsize=7, ncol=2)
     return ax

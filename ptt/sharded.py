@@ -1,4 +1,4 @@
-"""`ptt.fit` over several processes and GPUs with `torch.distributed`: chains, reservoir and minibatches shared out, gradients and acceptances all-reduced, one ladder decision for every process — launched with `torchrun`.
+"""`ptt.fit` over processes and GPUs with `torch.distributed`: chains, reservoir, minibatches shared; reductions
 
 Docs: https://ptt-dev.github.io/ptt/distributed.html.md"""
 
@@ -17,7 +17,8 @@ from fastcore.basics import patch
 from .kernels import make_generator, restore_state
 from .ladder import LadderBroken
 from .reservoir import Reservoir, Tempering, Thermalization, next_block, renewal_plan, ladder_plan
-from .diagnostics import autocorrelation, acf_noise, tau_exp, tau_int, round_trips, rung_occupancy, ThermalizationPlan, plan_from_taus, _rungs
+from .diagnostics import (autocorrelation, acf_noise, tau_exp, tau_int, round_trips, rung_occupancy,
+                             ThermalizationPlan, plan_from_taus, _rungs)
 from .run import Run
 from .comm import Local, RankFailure
 
@@ -27,7 +28,9 @@ def _collective(fn, *args, **kwargs):
     try: return fn(*args, **kwargs)
     except RankFailure: raise
     except (RuntimeError, ConnectionError) as e:         # gloo: connection closed or timed out; NCCL: DistBackendError
-        first = re.sub(r'^\[[^\]]*\]\s*', '', str(e).strip().splitlines()[0])[:160] if str(e).strip() else type(e).__name__   # gloo's source path dropped
+        # gloo's source path dropped
+        text = str(e).strip()
+        first = re.sub(r'^\[[^\]]*\]\s*', '', text.splitlines()[0])[:160] if text else type(e).__name__
         raise RankFailure(f"another process of this run failed or stopped answering ({first})") from e
 
 def _pack(obj) -> bytes:
@@ -41,9 +44,11 @@ def _unpack(data:bytes, device=None):
 
 # %% ../nbs/19_distributed.ipynb #8e280282
 class Comm(Local):
-    "The processes of one run: this one's rank, their number, and the collectives training needs (the identity for a single process)"
+    """The processes of one run: this one's rank, their number, and the collectives training needs (the identity for a
+    single process)"""
     def __init__(self, rank:int=0, world:int=1, device=None):
-        self.rank, self.world, self.device = rank, world, torch.device(device or 'cpu')   # device: where collectives run (NCCL: this GPU)
+        # device: where collectives run (NCCL: this GPU)
+        self.rank, self.world, self.device = rank, world, torch.device(device or 'cpu')
     @property
     def root(self) -> bool: return self.rank == 0
     def __repr__(self): return f"Comm(rank {self.rank} of {self.world}, collectives on {self.device})"
@@ -61,7 +66,8 @@ class Comm(Local):
         return self._reduce(t, dist.ReduceOp.MAX)
 
     def gather(self, t:torch.Tensor, dim:int=0, root_only:bool=False) -> torch.Tensor|None:
-        "Every process's `t` concatenated along `dim`, in rank order (their sizes along `dim` may differ); with `root_only`, on rank 0 only (None elsewhere)"
+        """Every process's `t` concatenated along `dim`, in rank order (their sizes along `dim` may differ); with
+        `root_only`, on rank 0 only (None elsewhere)"""
         if self.world == 1: return t
         n = torch.tensor([t.shape[dim]], device=self.device)
         sizes = [torch.zeros_like(n) for _ in range(self.world)]
@@ -72,10 +78,12 @@ class Comm(Local):
         out = [torch.empty_like(buf) for _ in range(self.world)] if self.root or not root_only else None
         if root_only: _collective(dist.gather, buf, out, dst=0)
         else: _collective(dist.all_gather, out, buf)
-        return torch.cat([o.narrow(dim, 0, k) for o, k in zip(out, sizes)], dim).to(t.device) if out is not None else None
+        if out is None: return None
+        return torch.cat([o.narrow(dim, 0, k) for o, k in zip(out, sizes)], dim).to(t.device)
 
     def broadcast(self, obj):
-        "Rank 0's `obj` (anything picklable; tensors arrive on this process's collective device's host, i.e. CPU) on every process"
+        """Rank 0's `obj` (anything picklable; tensors arrive on this process's collective device's host, i.e. CPU) on
+        every process"""
         if self.world == 1: return obj
         box = [_pack(obj) if self.root else None]
         _collective(dist.broadcast_object_list, box, src=0)
@@ -96,7 +104,8 @@ class Comm(Local):
         "Rank 0's `value` on every process; a `RankFailure` everywhere if any process computed another one"
         ref = self.broadcast(value)
         if self.any(ref != value):
-            raise RankFailure(f"the processes disagree on {what} (rank {self.rank}: {value!r}, rank 0: {ref!r}): they have drifted apart")
+            raise RankFailure(f"the processes disagree on {what} (rank {self.rank}: {value!r}, rank 0: {ref!r}): "
+                              "they have drifted apart")
         return ref
 
 # %% ../nbs/19_distributed.ipynb #da376218
@@ -116,22 +125,25 @@ def _from_slurm():
         env.setdefault('MASTER_PORT', '29500')
 
 def init(device=None, backend:str|None=None, timeout_minutes:float=30.) -> tuple:
-    "This process's `Comm` and training device: joins the process group of torchrun's (or srun's) processes, gloo on CPU and NCCL on CUDA"
+    """This process's `Comm` and training device: joins the process group of torchrun's (or srun's) processes, gloo on
+    CPU and NCCL on CUDA"""
     _from_slurm()
     cuda = device is not None and torch.device(device).type == 'cuda'
-    if not launched() and not dist.is_initialized(): return Comm(0, 1), (torch.device(device) if device is not None else None)
+    if not launched() and not dist.is_initialized():
+        return Comm(0, 1), (torch.device(device) if device is not None else None)
     if cuda:
         device = torch.device('cuda', int(os.environ.get('LOCAL_RANK', '0')))
         torch.cuda.set_device(device)
     backend = backend or ('nccl' if cuda else 'gloo')
     if not dist.is_initialized():
         dist.init_process_group(backend, timeout=datetime.timedelta(minutes=timeout_minutes))
-        atexit.register(finish)                                   # a group left open at exit can abort the process (gloo)
+        atexit.register(finish)                                 # a group left open at exit can abort the process (gloo)
     on = device if dist.get_backend() == 'nccl' else 'cpu'
     return Comm(dist.get_rank(), dist.get_world_size(), on), (torch.device(device) if device is not None else None)
 
 def finish():
-    "Leave the process group at the end of a script, once every process has got there (no process tears down a connection another still uses)"
+    """Leave the process group at the end of a script, once every process has got there (no process tears down a
+    connection another still uses)"""
     if not dist.is_initialized(): return
     try:
         if dist.get_backend() == 'gloo': dist.monitored_barrier(timeout=datetime.timedelta(minutes=1))
@@ -149,7 +161,8 @@ def rank_seed(seed:int, rank:int, update:int=0) -> int:
     return int(np.random.SeedSequence([seed, rank, update]).generate_state(1, np.uint64)[0] >> np.uint64(1))
 
 def rank_generators(run:Run, comm:Comm, device=None) -> tuple:
-    "(shared, own): the generator of the data order, in the same state on every rank, and this rank's generator of its chains"
+    """(shared, own): the generator of the data order, in the same state on every rank, and this rank's generator of its
+    chains"""
     shared = restore_state(make_generator(0, device), run.state.rng)
     if comm.world == 1: return shared, shared
     return shared, make_generator(rank_seed(run.config['seed'], comm.rank, run.state.update), device)
@@ -161,7 +174,8 @@ def generators(self:Comm, run:Run, device=None) -> tuple:
     return rank_generators(run, self, device)
 
 # %% ../nbs/19_distributed.ipynb #376987a8
-def _chain_dim(run:Run) -> int: return 1 if run.ladder is not None else 0     # PTT chains are (levels, n, ...), PCD's (n, ...)
+# PTT chains are (levels, n, ...), PCD's (n, ...)
+def _chain_dim(run:Run) -> int: return 1 if run.ladder is not None else 0
 
 def _records(samples:torch.Tensor, n:int) -> int|None:
     "How many whole records of `n` chains a reservoir holds (None if it is not made of whole records)"
@@ -169,12 +183,14 @@ def _records(samples:torch.Tensor, n:int) -> int|None:
 
 def _with_state(run:Run, state, n_chains:int) -> Run:
     "`run` with another state and number of chains (its other parts shared)"
-    new = Run(dict(run.config, n_chains=int(n_chains)), run.model, run.ladder, run.history, run.checkpoints, state, run.log_z)
+    new = Run(dict(run.config, n_chains=int(n_chains)), run.model, run.ladder, run.history, run.checkpoints,
+              state, run.log_z)
     if hasattr(run, '_sampled'): new._sampled = run._sampled
     return new
 
 def local_view(run:Run, rank:int, world:int) -> Run:
-    "Rank `rank`'s part of a whole `run` over `world` ranks: its slice of the chains and of the reservoir; `config['n_chains']` is its own count"
+    """Rank `rank`'s part of a whole `run` over `world` ranks: its slice of the chains and of the reservoir;
+    `config['n_chains']` is its own count"""
     s, d, n = run.state, _chain_dim(run), run.config['n_chains']
     if world == 1: return run                               # one process: the run itself
     part = lambda x, dim: None if x is None else x.tensor_split(world, dim)[rank]
@@ -189,7 +205,8 @@ def local_view(run:Run, rank:int, world:int) -> Run:
     return local
 
 def whole_run(run:Run, comm:Comm, root_only:bool=False) -> Run|None:
-    "The whole run from every rank's part (a collective: every rank gets it; with `root_only` rank 0 only, None elsewhere)"
+    """The whole run from every rank's part (a collective: every rank gets it; with `root_only` rank 0 only, None
+    elsewhere)"""
     if comm.world == 1: return run
     s, d = run.state, _chain_dim(run)
     chains = comm.gather(s.chains, d, root_only)
@@ -199,7 +216,8 @@ def whole_run(run:Run, comm:Comm, root_only:bool=False) -> Run|None:
         R = _records(res.samples, s.chains.shape[d])
         hi, low = comm.max(torch.tensor([float(R or -1), -float(R or -1)])).tolist()
         same = hi == -low                          # every rank holds the same number of whole records
-        x = comm.gather(res.samples.unflatten(0, (R, -1)), 1, root_only) if R and same else comm.gather(res.samples, 0, root_only)
+        x = (comm.gather(res.samples.unflatten(0, (R, -1)), 1, root_only) if R and same
+             else comm.gather(res.samples, 0, root_only))
         res = None if x is None else Reservoir(x.flatten(0, 1) if R and same else x, res.rung)
     if chains is None: return None
     return _with_state(run, dataclasses.replace(s, chains=chains, full_chains=full, reservoir=res), chains.shape[d])
@@ -227,18 +245,21 @@ def shard(self:Comm, batch:torch.Tensor) -> torch.Tensor:
 
 # %% ../nbs/19_distributed.ipynb #b7b0b65e
 def _reduced_overlap(energies:tuple, comm:Comm) -> tuple:
-    "(acceptance, ESS/n, NaN) of `ptt.ladder.overlap_from_energies` over every rank's chains, by reductions: the largest log-weight, then four sums"
+    """(acceptance, ESS/n, NaN) of `ptt.ladder.overlap_from_energies` over every rank's chains, by reductions: the
+    largest log-weight, then four sums"""
     f_current, f_proposal, f_lower, f_proposal_lower, f_lower_lower = energies
     log_w = (f_current - f_proposal).double()
     u_current, u_lower = (f_lower - f_proposal).double(), (f_lower_lower - f_proposal_lower).double()
     a = (u_lower - u_current).clamp(max=0).exp()
     e = (log_w - comm.max(log_w.max().reshape(1))).exp()
-    s0, s1, s2, count = comm.sum(torch.stack([e.sum(), (e * a).sum(), e.pow(2).sum(), e.new_tensor(float(len(e)))])).tolist()
+    sums = torch.stack([e.sum(), (e * a).sum(), e.pow(2).sum(), e.new_tensor(float(len(e)))])
+    s0, s1, s2, count = comm.sum(sums).tolist()
     return s1 / s0, s0 ** 2 / (count * s2), math.nan
 
 @patch
 def overlap(self:Comm, energies:tuple, q:float|None) -> tuple:
-    "`Local.overlap` over every rank's chains: by reductions, or with the renewal quantile `q` from every rank's free energies, gathered"
+    """`Local.overlap` over every rank's chains: by reductions, or with the renewal quantile `q` from every rank's free
+    energies, gathered"""
     if self.world > 1 and q is None: return _reduced_overlap(energies, self)
     return Local.overlap(self, [self.gather(f) for f in energies], q)
 
@@ -248,7 +269,8 @@ def _strip(run:Run) -> Run:
     return Run(run.config, run.model, run.ladder, run.history, [], run.state, run.log_z)
 
 def on_root(run:Run, comm:Comm, phase, g:torch.Generator):
-    "Run `phase(whole_run, g)` (a freeze, an audit, the final evaluation) on rank 0 over every rank's chains; each rank takes its part of the result"
+    """Run `phase(whole_run, g)` (a freeze, an audit, the final evaluation) on rank 0 over every rank's chains; each
+    rank takes its part of the result"""
     if comm.world == 1: return phase(run, g)
     whole, error = whole_run(run, comm, root_only=True), None
     if comm.root:
@@ -274,23 +296,31 @@ def on_root(self:Comm, run:Run, phase, g:torch.Generator):
     return on_root(run, self, phase, g)
 
 # %% ../nbs/19_distributed.ipynb #91ece13d
-def sharded_plan(rungs:torch.Tensor, T:int, comm:Comm, n_therm_factor:float=20., spacing_factor:float=2., c:float=6.) -> ThermalizationPlan:
-    "`ptt.diagnostics.thermalization_plan` of every rank's rung trajectories (n_steps, chains, replicas) together: one all-reduce"
+def sharded_plan(rungs:torch.Tensor, T:int, comm:Comm, n_therm_factor:float=20., spacing_factor:float=2.,
+                 c:float=6.) -> ThermalizationPlan:
+    """`ptt.diagnostics.thermalization_plan` of every rank's rung trajectories (n_steps, chains, replicas) together: one
+    all-reduce"""
     rungs = _rungs(rungs, T)
     n_steps, mean = rungs.shape[0], (T - 1) / 2
-    gamma0 = (rungs.double() - mean).square().sum() / n_steps          # autocorrelation's normalization over this rank's replicas
+    # autocorrelation's normalization over this rank's replicas
+    gamma0 = (rungs.double() - mean).square().sum() / n_steps
     C = autocorrelation(rungs, mean=mean) if gamma0 > 0 else torch.zeros(n_steps, dtype=torch.float64)
-    total = comm.sum(torch.cat([gamma0 * C.cpu(), gamma0.reshape(1), torch.tensor([float(rungs.shape[1])], dtype=torch.float64)]))
+    chains_here = torch.tensor([float(rungs.shape[1])], dtype=torch.float64)
+    total = comm.sum(torch.cat([gamma0 * C.cpu(), gamma0.reshape(1), chains_here]))
     C, chains = total[:n_steps] / total[n_steps], int(total[n_steps + 1])
     te, ti = tau_exp(C, 0.5, 0.05, acf_noise(C, n_steps * chains, c), 10.), tau_int(C, c)      # as ladder_taus
     return plan_from_taus(te, ti, n_steps, n_therm_factor, spacing_factor, c)
 
-def sharded_renewal_plan(origin:torch.Tensor, sweeps:int, done:int, comm:Comm, n_therm_factor:float=20., **kwargs) -> ThermalizationPlan:
+def sharded_renewal_plan(origin:torch.Tensor, sweeps:int, done:int, comm:Comm, n_therm_factor:float=20.,
+                         **kwargs) -> ThermalizationPlan:
     "`ptt.reservoir.renewal_plan` of every rank's states above rung 0, gathered"
     return renewal_plan(comm.gather(origin, 1), sweeps, done, n_therm_factor=n_therm_factor, **kwargs)
 
-def sharded_thermalize(tmp:Tempering, comm:Comm, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, progress=None, renewal:bool=False) -> Thermalization:
-    "`Tempering.thermalize` of every rank's replicas: blocks of sweeps until the plan from all of them (with `renewal`, above a reservoir: from the states' renewals; with an independent rung 0, from both) is reliable, or `max_sweeps`"
+def sharded_thermalize(tmp:Tempering, comm:Comm, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000,
+                       progress=None, renewal:bool=False) -> Thermalization:
+    """`Tempering.thermalize` of every rank's replicas: blocks of sweeps until the plan from all of them (with
+    `renewal`, above a reservoir: from the states' renewals; with an independent rung 0, from both) is reliable, or
+    `max_sweeps`"""
     n = tmp.n_chains
     total = comm.sum(torch.tensor([float(n)])).item()
     block, trajs, acc_sum, done = min_sweeps, [], 0., 0
@@ -340,5 +370,6 @@ def _on_device(run:Run, device) -> Run:
 
 @patch
 def start(self:Comm, make, device=None) -> Run:
-    "`Local.start` over the processes: `make(device)` on rank 0 (its ValueError raised on every rank), sent to every rank, on `device`"
+    """`Local.start` over the processes: `make(device)` on rank 0 (its ValueError raised on every rank), sent to every
+    rank, on `device`"""
     return _on_device(_root_start(self, lambda: make(device)), device)

@@ -1,4 +1,4 @@
-"""Protein-family tools: DCA sequence reweighting and effective sequence number, weighted one- and two-site frequencies, train/test splits that keep near-duplicates apart, the effective pairwise couplings of a Potts RBM, contact scores (Frobenius norm, APC) and PPV curves.
+"""Protein families: DCA weights, frequencies, splits apart from near-duplicates, Potts RBM couplings, contacts, PPV
 
 Docs: https://ptt-dev.github.io/ptt/proteins.html.md"""
 
@@ -22,7 +22,8 @@ from .exact import enumerate_states
 def checked_alignment(x, what:str='alignment') -> torch.Tensor:
     "`x` (integer states, sequences × positions) as a long tensor, after checking it"
     try: x = torch.as_tensor(x)
-    except (TypeError, ValueError, RuntimeError) as e: raise ValueError(f"{what} cannot be read as an integer array ({e})") from None
+    except (TypeError, ValueError, RuntimeError) as e:
+        raise ValueError(f"{what} cannot be read as an integer array ({e})") from None
     if x.ndim != 2 or x.numel() == 0:
         raise ValueError(f"{what} must be a non-empty 2-D array (sequences × positions), got shape {tuple(x.shape)}")
     if x.dtype == torch.bool or x.is_complex(): raise ValueError(f"{what} must hold integer states, got {x.dtype}")
@@ -116,7 +117,8 @@ def identity_clusters(x, threshold:float=0.8, chunk:int=1024) -> torch.Tensor:
     return torch.from_numpy(connected_components(graph, directed=False)[1]).long()
 
 def split_by_identity(x, test_frac:float=0.4, threshold:float=0.8, seed:int=0, chunk:int=1024) -> tuple:
-    "(train_idx, test_idx): row indices of a split of `x` by whole identity clusters, so that no test sequence has a training sequence at identity ≥ `threshold`"
+    """(train_idx, test_idx): row indices of a split of `x` by whole identity clusters, so that no test sequence has a
+    training sequence at identity ≥ `threshold`"""
     if not 0 < test_frac < 1: raise ValueError(f"test_frac must lie strictly between 0 and 1, got {test_frac}")
     labels = identity_clusters(x, threshold, chunk)
     sizes = torch.bincount(labels).tolist()
@@ -126,8 +128,8 @@ def split_by_identity(x, test_frac:float=0.4, threshold:float=0.8, seed:int=0, c
         if 0 < sizes[c] <= room: in_test[c], room = True, room - sizes[c]
     test = in_test[labels]
     if not test.any() or test.all():
-        raise ValueError(f"no split by clusters at identity {threshold} leaves both sides non-empty with test_frac={test_frac} "
-                         f"(largest cluster: {max(sizes)} of {len(labels)} sequences)")
+        raise ValueError(f"no split by clusters at identity {threshold} leaves both sides non-empty with "
+                         f"test_frac={test_frac} (largest cluster: {max(sizes)} of {len(labels)} sequences)")
     return torch.nonzero(~test).squeeze(1), torch.nonzero(test).squeeze(1)
 
 def split_overlap(train, test, threshold:float=0.8, chunk:int=1024) -> float:
@@ -167,7 +169,8 @@ def _softplus_wide(x:torch.Tensor, std:torch.Tensor, nodes:tuple) -> torch.Tenso
     return relu + rest / std
 
 def gaussian_softplus(x, std, n_nodes:int=16) -> torch.Tensor:
-    "$\\mathbb E\\,\\mathrm{softplus}(x+\\sigma Z)$ with $Z\\sim\\mathcal N(0,1)$ and $\\sigma$ = `std`, elementwise (float64)"
+    """$\\mathbb E\\,\\mathrm{softplus}(x+\\sigma Z)$ with $Z\\sim\\mathcal N(0,1)$ and $\\sigma$ = `std`, elementwise
+    (float64)"""
     x, std = torch.broadcast_tensors(torch.as_tensor(x, dtype=torch.float64), torch.as_tensor(std, dtype=torch.float64))
     if (std < 0).any() or not torch.isfinite(std).all(): raise ValueError("std must be finite and non-negative")
     nodes, out, wide = _nodes(n_nodes, x.device), torch.empty_like(x), std >= _WIDE
@@ -190,7 +193,8 @@ def _symmetric(blocks:torch.Tensor, pairs:torch.Tensor, n:int) -> torch.Tensor:
 
 def _exact_couplings(model:PottsRBM, max_states:int) -> torch.Tensor:
     n, q = model.n_visible, model.n_states
-    if q**n > max_states: raise ValueError(f"exact couplings enumerate {q**n:.3g} sequences, more than max_states={max_states:.3g}")
+    if q**n > max_states:
+        raise ValueError(f"exact couplings enumerate {q**n:.3g} sequences, more than max_states={max_states:.3g}")
     m = model.to(dtype=torch.float64)
     g = -m.free_energy(enumerate_states(n, q, device=m.device)).view((q,) * n)   # axis k = position k
     pairs = torch.triu_indices(n, n, 1).T
@@ -226,14 +230,18 @@ def _mean_slope(x:float, std:float) -> float:
 def _quadratic_couplings(model:PottsRBM) -> torch.Tensor:
     m = model.zero_sum_gauge().to(dtype=torch.float64)
     std = m.weights.pow(2).mean(-2).sum(0).sqrt()
-    kappa = torch.tensor([_mean_slope(x, s) for x, s in zip(m.hbias.tolist(), std.tolist())], dtype=torch.float64, device=m.device)
+    slopes = [_mean_slope(x, s) for x, s in zip(m.hbias.tolist(), std.tolist())]
+    kappa = torch.tensor(slopes, dtype=torch.float64, device=m.device)
     J = torch.einsum('iam,jbm,m->ijab', m.weights, m.weights, kappa)
     J[torch.arange(m.n_visible), torch.arange(m.n_visible)] = 0
     return J
 
-def effective_couplings(model:PottsRBM, method:str='gaussian', n_nodes:int=16, chunk:int=2**22, max_states:int=2**20) -> torch.Tensor:
-    "Pairwise couplings $J_{ij}(a,b)$ (float64, N × N × q × q, zero-sum gauge, zero diagonal blocks) of the effective energy of a Potts RBM"
-    if not isinstance(model, PottsRBM) or model.is_stack: raise TypeError("effective_couplings needs a single PottsRBM (not a stack)")
+def effective_couplings(model:PottsRBM, method:str='gaussian', n_nodes:int=16, chunk:int=2**22,
+                        max_states:int=2**20) -> torch.Tensor:
+    """Pairwise couplings $J_{ij}(a,b)$ (float64, N × N × q × q, zero-sum gauge, zero diagonal blocks) of the effective
+    energy of a Potts RBM"""
+    if not isinstance(model, PottsRBM) or model.is_stack:
+        raise TypeError("effective_couplings needs a single PottsRBM (not a stack)")
     if method == 'exact': return _exact_couplings(model, max_states)
     if method == 'gaussian': return _gaussian_couplings(model, n_nodes, chunk)
     if method == 'quadratic': return _quadratic_couplings(model)
@@ -241,7 +249,8 @@ def effective_couplings(model:PottsRBM, method:str='gaussian', n_nodes:int=16, c
 
 # %% ../nbs/17_proteins.ipynb #c9de1e06
 def frobenius_scores(J:torch.Tensor, exclude:tuple=(0,)) -> torch.Tensor:
-    "Frobenius norms (N × N, zero diagonal) of the zero-sum blocks of `J` (N × N × q × q), leaving out the states in `exclude`"
+    """Frobenius norms (N × N, zero diagonal) of the zero-sum blocks of `J` (N × N × q × q), leaving out the states in
+    `exclude`"""
     if J.ndim != 4 or J.shape[0] != J.shape[1] or J.shape[2] != J.shape[3]:
         raise ValueError(f"couplings must be shaped (N, N, q, q), got {tuple(J.shape)}")
     q = J.shape[-1]
@@ -254,7 +263,8 @@ def frobenius_scores(J:torch.Tensor, exclude:tuple=(0,)) -> torch.Tensor:
 def apc(scores:torch.Tensor) -> torch.Tensor:
     "Average-product corrected `scores` (symmetric N × N; the diagonal is ignored and returned as 0)"
     n = scores.shape[0]
-    if scores.ndim != 2 or scores.shape[1] != n or n < 3: raise ValueError(f"scores must be a square matrix of at least 3 positions, got {tuple(scores.shape)}")
+    if scores.ndim != 2 or scores.shape[1] != n or n < 3:
+        raise ValueError(f"scores must be a square matrix of at least 3 positions, got {tuple(scores.shape)}")
     off = scores.clone().fill_diagonal_(0)
     row = off.sum(1) / (n - 1)
     return (off - row[:, None] * row[None, :] / (off.sum() / (n * (n - 1)))).fill_diagonal_(0)
@@ -273,14 +283,16 @@ def ranked_pairs(scores:torch.Tensor, min_sep:int=4) -> torch.Tensor:
 
 def ppv_curve(scores:torch.Tensor, contacts:torch.Tensor, min_sep:int=4) -> torch.Tensor:
     "PPV(k) for k = 1, 2, …: the fraction of `contacts` (boolean N × N) among the k best pairs with j - i > `min_sep`"
-    if contacts.shape != scores.shape: raise ValueError(f"contacts {tuple(contacts.shape)} and scores {tuple(scores.shape)} differ in shape")
+    if contacts.shape != scores.shape:
+        raise ValueError(f"contacts {tuple(contacts.shape)} and scores {tuple(scores.shape)} differ in shape")
     p = ranked_pairs(scores, min_sep)
     hits = contacts[p[:, 0], p[:, 1]].double().cumsum(0)
     return hits / torch.arange(1, len(p) + 1, dtype=torch.float64, device=hits.device)
 
 # %% ../nbs/17_proteins.ipynb #923d48c8
 def mean_field_couplings(f1:torch.Tensor, f2:torch.Tensor) -> torch.Tensor:
-    "Mean-field DCA couplings (N × N × q × q, zero-sum gauge): $-C^{-1}$ on the states 1..q-1 of frequencies `f1`, `f2` (with a pseudocount)"
+    """Mean-field DCA couplings (N × N × q × q, zero-sum gauge): $-C^{-1}$ on the states 1..q-1 of frequencies `f1`,
+    `f2` (with a pseudocount)"""
     n, q = f1.shape
     c = (f2 - f1[:, None, :, None] * f1[None, :, None, :])[:, :, 1:, 1:]
     inv = torch.linalg.inv(c.permute(0, 2, 1, 3).reshape(n * (q - 1), n * (q - 1)))

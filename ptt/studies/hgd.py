@@ -1,4 +1,4 @@
-"""PCD and PTT trained on 805 SNPs of 5008 human haplotypes (1000 Genomes), beside a Bayesian Flow Network: test log-likelihoods, thermalized samples in PCA, continental mode weights, pairwise correlations, nearest-neighbour distances and the free-energy tree.
+"""PCD, PTT and a Bayesian Flow Network on 805 SNPs of 5008 human haplotypes: likelihoods, samples, free-energy tree
 
 Docs: https://ptt-dev.github.io/ptt/hgd.html.md"""
 
@@ -26,7 +26,8 @@ from ..exact import log_partition, log_likelihood
 from ..train import fit
 from ..sample import checkpoint_ladder, run_ladder, record_samples, checkpoint_rungs
 from ..likelihood import ais_log_z, log_z_lower_bound
-from ..metrics import pca, correlation_errors, nearest_neighbours, nn_summary, privacy_pvalues, hamming_distances, emd_pca
+from ..metrics import (pca, correlation_errors, nearest_neighbours, nn_summary, privacy_pvalues, hamming_distances,
+                         emd_pca)
 from ..clustering import free_energy_tree
 from ..baselines.bfn import fit_bfn
 from ..run import write_atomic, saved_result
@@ -34,20 +35,21 @@ from .common import report_summary, bfn_time_steps, save_samples, load_samples
 _all_ = ['report_summary', 'bfn_time_steps', 'save_samples', 'load_samples']
 
 # %% ../../nbs/21_hgd.ipynb #hgd-006
-FULL = dict(n_hidden=50, n_chains=1000, gibbs_steps=None, updates=1500, lr=0.01, log_points=40, final_eval='local', seed=0, ptt_max_gain=1.,
-            test_frac=0.4, n_train=None, n_test=None,
-            eval_chains=128, eval_gibbs_steps=2, max_sweeps=1500, pcd_between=15, n_samples=1024, ais_chains=128, ais_betas=10000,
-            k_neighbours=10, tree_samples=400, tree_every=1,
-            bfn_steps=3000, bfn_width=256, bfn_depth=3, bfn_eval_steps=100, bfn_sample_steps=100, bfn_evals=10, bfn_long=4)
+FULL = dict(n_hidden=50, n_chains=1000, gibbs_steps=None, updates=1500, lr=0.01, log_points=40, final_eval='local',
+            seed=0, ptt_max_gain=1., test_frac=0.4, n_train=None, n_test=None, eval_chains=128, eval_gibbs_steps=2,
+            max_sweeps=1500, pcd_between=15, n_samples=1024, ais_chains=128, ais_betas=10000, k_neighbours=10,
+            tree_samples=400, tree_every=1, bfn_steps=3000, bfn_width=256, bfn_depth=3, bfn_eval_steps=100,
+            bfn_sample_steps=100, bfn_evals=10, bfn_long=4)
 
 
-QUICK = dict(FULL, n_hidden=8, n_chains=100, updates=200, log_points=10, n_train=1000, n_test=500, eval_chains=100, max_sweeps=2500,
-             n_samples=500, ais_chains=100, ais_betas=1000, tree_samples=150, bfn_steps=150, bfn_width=64, bfn_depth=2, bfn_eval_steps=20,
-             bfn_sample_steps=20, bfn_evals=2, bfn_long=1.5)
+QUICK = dict(FULL, n_hidden=8, n_chains=100, updates=200, log_points=10, n_train=1000, n_test=500, eval_chains=100,
+             max_sweeps=2500, n_samples=500, ais_chains=100, ais_betas=1000, tree_samples=150, bfn_steps=150,
+             bfn_width=64, bfn_depth=2, bfn_eval_steps=20, bfn_sample_steps=20, bfn_evals=2, bfn_long=1.5)
 
 # %% ../../nbs/21_hgd.ipynb #hgd-009
 def split_indices(n:int, s:dict) -> tuple:
-    "Train and test row indices of `n` rows: `ptt.data.split` with the study's `test_frac` and `seed`, cut to `n_train`/`n_test` rows if given"
+    """Train and test row indices of `n` rows: `ptt.data.split` with the study's `test_frac` and `seed`, cut to
+    `n_train`/`n_test` rows if given"""
     train, test = (t[:, 0] for t in D.split(torch.arange(n).unsqueeze(1), s['test_frac'], seed=s['seed']))
     return train[:s['n_train']], test[:s['n_test']]
 
@@ -61,7 +63,8 @@ def study_data(s:dict) -> dict:
 
 # %% ../../nbs/21_hgd.ipynb #hgd-012
 def knn_labels(x, ref, ref_labels, k:int=10, leave_one_out:bool=False) -> np.ndarray:
-    "The majority label among the `k` Hamming-nearest rows of `ref` for each row of `x` (ties: the label of the nearer neighbours)"
+    """The majority label among the `k` Hamming-nearest rows of `ref` for each row of `x` (ties: the label of the nearer
+    neighbours)"""
     d = hamming_distances(x, ref).double()
     if leave_one_out: d.fill_diagonal_(math.inf)
     d = d + torch.arange(d.shape[1], dtype=d.dtype) * 1e-9            # equal distances: the earlier reference row first
@@ -88,10 +91,11 @@ EXACT_HIDDEN = 16
 
 def train_run(method:str, data:dict, s:dict, path:Path):
     "The study's PCD or PTT run, trained (or continued, or read back finished) with settings `s` and saved at `path`"
-    extra = dict(final_eval=s['final_eval'], centered=False, max_gain=s['ptt_max_gain']) if method == 'ptt' else {}   # both methods: the plain gradient, as the saved runs
-    return fit(data['train'], s['n_hidden'], method, test=data['test'], out=path, resume='auto', n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'],
-               updates=s['updates'], lr=s['lr'], seed=s['seed'], log_every=max(1, s['updates'] // s['log_points']), progress=False,
-               threads=1, **extra)
+    # both methods: the plain gradient, as the saved runs
+    extra = dict(final_eval=s['final_eval'], centered=False, max_gain=s['ptt_max_gain']) if method == 'ptt' else {}
+    return fit(data['train'], s['n_hidden'], method, test=data['test'], out=path, resume='auto', n_chains=s['n_chains'],
+               gibbs_steps=s['gibbs_steps'], updates=s['updates'], lr=s['lr'], seed=s['seed'],
+               log_every=max(1, s['updates'] // s['log_points']), progress=False, threads=1, **extra)
 
 # %% ../../nbs/21_hgd.ipynb #hgd-022
 def ais_check(model, s:dict, g) -> dict:
@@ -109,7 +113,8 @@ def exact_reference(model, data:dict) -> dict:
                 exact_train_ll=log_likelihood(m, data['train'].double(), z).item())
 
 def _lls(model, data:dict, log_z:float) -> dict:
-    return dict(test_ll=log_likelihood(model, data['test'], log_z).item(), train_ll=log_likelihood(model, data['train'], log_z).item())
+    return dict(test_ll=log_likelihood(model, data['test'], log_z).item(),
+                train_ll=log_likelihood(model, data['train'], log_z).item())
 
 def _sampling(s:dict) -> dict:
     "The samplers' settings: chains, Gibbs sweeps, and the least and most sweeps of their thermalization"
@@ -117,22 +122,26 @@ def _sampling(s:dict) -> dict:
 
 # %% ../../nbs/21_hgd.ipynb #hgd-024
 def ptt_choice(run, data:dict, s:dict, g) -> dict:
-    "PTT's checkpoint of best test LL by its own log Z; sampled by PTT over the rungs frozen up to it, which re-estimates log Z; AIS checks it"
+    """PTT's checkpoint of best test LL by its own log Z; sampled by PTT over the rungs frozen up to it, which
+    re-estimates log Z; AIS checks it"""
     logs = run.history.logs
     i = int(np.nanargmax(logs['test_ll']))
     u = int(logs['update'][i]); model = run.checkpoint(u)
     rungs = [t for t, fu in enumerate(run.ladder.updates) if fu < u]
-    out = run_ladder(stack([run.ladder.models[t] for t in rungs] + [model]), s['n_samples'], generator=g, **_sampling(s))
+    out = run_ladder(stack([run.ladder.models[t] for t in rungs] + [model]), s['n_samples'], generator=g,
+                     **_sampling(s))
     z = out.log_z[-1].item()
     curve = dict(update=[int(v) for v in logs['update']], seconds=[float(v) for v in logs['seconds']],
                  train_ll=[float(v) for v in logs['train_ll']], test_ll=[float(v) for v in logs['test_ll']],
                  log_z=[float(v) for v in logs['log_z']], log_z_se=[float(v) for v in logs['log_z_se']],
                  log_z_bound=[float(v) for v in logs.get('log_z_bound', [math.nan] * len(logs['log_z']))])
     if model.n_hidden <= EXACT_HIDDEN:
-        curve['exact_log_z'] = [log_partition(run.checkpoint(v).to(dtype=torch.float64)).item() for v in curve['update']]
-    return dict(update=u, model=model, samples=out.x, own_log_z=float(logs['log_z'][i]), own_log_z_se=float(logs['log_z_se'][i]),
-                own_test_ll=float(logs['test_ll'][i]), log_z=z, log_z_se=out.log_z_se[-1].item(), **_lls(model, data, z),
-                n_rungs=len(rungs) + 1, sampler=report_summary(out.report), ais=ais_check(model, s, g), curve=curve)
+        curve['exact_log_z'] = [log_partition(run.checkpoint(v).to(dtype=torch.float64)).item()
+                                for v in curve['update']]
+    return dict(update=u, model=model, samples=out.x, own_log_z=float(logs['log_z'][i]),
+                own_log_z_se=float(logs['log_z_se'][i]), own_test_ll=float(logs['test_ll'][i]), log_z=z,
+                log_z_se=out.log_z_se[-1].item(), **_lls(model, data, z), n_rungs=len(rungs) + 1,
+                sampler=report_summary(out.report), ais=ais_check(model, s, g), curve=curve)
 
 def seconds_at(run, updates:list) -> list:
     "The run's training wall-clock at each of the logged `updates` (NaN where none was logged)"
@@ -140,7 +149,8 @@ def seconds_at(run, updates:list) -> list:
     return [seconds.get(int(u), math.nan) for u in updates]
 
 def pcd_choice(run, data:dict, s:dict, g) -> dict:
-    "PCD's checkpoint of best test LL along an a-posteriori checkpoint ladder (log Z by BAR on it); sampled over that ladder cut at it; AIS checks it"
+    """PCD's checkpoint of best test LL along an a-posteriori checkpoint ladder (log Z by BAR on it); sampled over that
+    ladder cut at it; AIS checks it"""
     built = checkpoint_ladder(run, between=s['pcd_between'], full=True, generator=g, **_sampling(s))
     ev = record_samples(built.tempering, built.report, s['eval_chains'])
     zs, ses = ev.log_z.tolist(), ev.log_z_se.tolist()
@@ -160,38 +170,49 @@ def pcd_choice(run, data:dict, s:dict, g) -> dict:
         curve['all_updates'] = [int(v) for v in logs['update']]
         curve['all_exact_test_ll'] = [float(v) for v in logs['test_ll']]          # PCD logs exact LLs at this size
         curve['all_exact_train_ll'] = [float(v) for v in logs['train_ll']]
-    return dict(update=u, model=model, samples=out.x, ladder_log_z=zs[t], ladder_log_z_se=ses[t], log_z=z, log_z_se=out.log_z_se[-1].item(),
-                **_lls(model, data, z), n_rungs=t + 1, ladder_rungs=len(built.values), interpolated_rungs=len(built.values) - 1 - len(rungs), evaluation=report_summary(built.report),
+    return dict(update=u, model=model, samples=out.x, ladder_log_z=zs[t], ladder_log_z_se=ses[t], log_z=z,
+                log_z_se=out.log_z_se[-1].item(), **_lls(model, data, z), n_rungs=t + 1, ladder_rungs=len(built.values),
+                interpolated_rungs=len(built.values) - 1 - len(rungs), evaluation=report_summary(built.report),
                 sampler=report_summary(out.report), ais=ais_check(model, s, g), curve=curve)
 
 # %% ../../nbs/21_hgd.ipynb #hgd-026
 def pcd_ais_curve(run, updates:list, data:dict, s:dict, g) -> dict:
-    "AIS log Z and train/test LL of a PCD run's checkpoints at `updates`: the independent check of its checkpoint ladder's curve"
+    """AIS log Z and train/test LL of a PCD run's checkpoints at `updates`: the independent check of its checkpoint
+    ladder's curve"""
     out = {k: [] for k in ('update', 'log_z', 'log_z_se', 'test_ll', 'train_ll')}
     for u in updates:
         model, a = run.checkpoint(u), ais_check(run.checkpoint(u), s, g)
-        for k, v in dict(update=u, log_z=a['log_z'], log_z_se=a['se'], **_lls(model, data, a['log_z'])).items(): out[k].append(v)
+        row = dict(update=u, log_z=a['log_z'], log_z_se=a['se'], **_lls(model, data, a['log_z']))
+        for k, v in row.items(): out[k].append(v)
     out['seconds'] = seconds_at(run, out['update'])
     i = int(np.argmax(out['test_ll']))
-    return dict(curve=out, update=out['update'][i], test_ll=out['test_ll'][i], train_ll=out['train_ll'][i], log_z=out['log_z'][i])
+    return dict(curve=out, update=out['update'][i], test_ll=out['test_ll'][i], train_ll=out['train_ll'][i],
+                log_z=out['log_z'][i])
 
 def pcd_bound_rows(run, pcd:dict, pcd_ais:dict, data:dict, max_rows:int=1024) -> dict:
-    "Certain lower bounds on log Z (`log_z_lower_bound` from the training rows) at PCD's AIS checkpoints, beside the AIS and ladder estimates; the test LL they allow at most"
+    """Certain lower bounds on log Z (`log_z_lower_bound` from the training rows) at PCD's AIS checkpoints, beside the
+    AIS and ladder estimates; the test LL they allow at most"""
     ladder = dict(zip(pcd['curve']['update'], pcd['curve']['log_z']))
     rows = []
     for u, ais in zip(pcd_ais['curve']['update'], pcd_ais['curve']['log_z']):
         t, model = time.perf_counter(), run.checkpoint(u)
         b = log_z_lower_bound(model, data['train'], max_rows=max_rows).value
-        rows.append(dict(update=u, bound=b, ais=ais, ladder=ladder.get(u), test_ll_at_most=log_likelihood(model, data['test'], b).item(),
+        rows.append(dict(update=u, bound=b, ais=ais, ladder=ladder.get(u),
+                         test_ll_at_most=log_likelihood(model, data['test'], b).item(),
                          seconds=time.perf_counter() - t))
-    return dict(rows=rows, note=f"log Z >= -E(h) at the hidden state found by ascent from {max_rows} training rows (ptt.likelihood.log_z_lower_bound); "
-                                "test_ll_at_most = -(mean test free energy) - bound, a certain upper bound on the test LL")
+    return dict(rows=rows,
+                note=f"log Z >= -E(h) at the hidden state found by ascent from {max_rows} training rows "
+                     "(ptt.likelihood.log_z_lower_bound); "
+                     "test_ll_at_most = -(mean test free energy) - bound, a certain upper bound on the test LL")
 
 # %% ../../nbs/21_hgd.ipynb #hgd-028
 def train_bfn(data:dict, s:dict, path:Path, steps:int|None=None):
-    "The study's BFN, trained (or continued, or read back finished) on the same split for `steps` (default `bfn_steps`) steps, its test bound logged every `bfn_steps / bfn_evals` steps on ≤ 500 test rows"
-    return fit_bfn(data['train'], data['test'], out=path, resume='auto', steps=steps or s['bfn_steps'], width=s['bfn_width'], depth=s['bfn_depth'], seed=s['seed'],
-                   eval_every=max(1, s['bfn_steps'] // s['bfn_evals']), eval_steps=s['bfn_eval_steps'], eval_max=500, progress=False, threads=1)
+    """The study's BFN, trained (or continued, or read back finished) on the same split for `steps` (default
+    `bfn_steps`) steps, its test bound logged every `bfn_steps / bfn_evals` steps on ≤ 500 test rows"""
+    return fit_bfn(data['train'], data['test'], out=path, resume='auto', steps=steps or s['bfn_steps'],
+                   width=s['bfn_width'], depth=s['bfn_depth'], seed=s['seed'],
+                   eval_every=max(1, s['bfn_steps'] // s['bfn_evals']), eval_steps=s['bfn_eval_steps'], eval_max=500,
+                   progress=False, threads=1)
 
 def bfn_choice(run, data:dict, s:dict) -> dict:
     "The BFN's test and train lower bounds (all test rows; as many training rows) and its samples"
@@ -202,22 +223,25 @@ def bfn_choice(run, data:dict, s:dict) -> dict:
     x = run.sample(s['n_samples'], n_steps=s['bfn_sample_steps'], seed=s['seed'])
     logs = run.history.logs
     curve = dict(step=[int(v) for v in logs['step']], seconds=[float(v) for v in logs['seconds']],
-                 test_ll=[float(v) for v in logs.get('test_elbo', [])], train_loss=[float(v) for v in logs['train_loss']])
-    return dict(steps=run.state.step, test_ll=test_ll, test_ll_se=test_se, train_ll=train_ll, train_ll_se=train_se, samples=x,
-                eval_seconds=t1 - t, sample_seconds=time.perf_counter() - t1, curve=curve)
+                 test_ll=[float(v) for v in logs.get('test_elbo', [])],
+                 train_loss=[float(v) for v in logs['train_loss']])
+    return dict(steps=run.state.step, test_ll=test_ll, test_ll_se=test_se, train_ll=train_ll, train_ll_se=train_se,
+                samples=x, eval_seconds=t1 - t, sample_seconds=time.perf_counter() - t1, curve=curve)
 
 # %% ../../nbs/21_hgd.ipynb #hgd-030
 SOURCES = ('pcd', 'ptt', 'bfn', 'bfn_time', 'bfn_long')
 
 def error_histogram(errors, baseline, bins:int=80, span:float=4.) -> dict:
-    "Counts of correlation `errors` and of the test set's `baseline` errors on shared bins spanning ±`span` × the baseline's largest error (outliers in the end bins)"
+    """Counts of correlation `errors` and of the test set's `baseline` errors on shared bins spanning ±`span` × the
+    baseline's largest error (outliers in the end bins)"""
     e, b = (np.asarray(t.double().cpu()) for t in (errors, baseline))
     edges = np.linspace(-1, 1, bins + 1) * span * np.abs(b).max()
     count = lambda v: np.histogram(np.clip(v, edges[0], edges[-1]), edges)[0].tolist()
     return dict(edges=edges.tolist(), generated=count(e), baseline=count(b))
 
 def privacy_summary(generated, test, seed:int=0, alpha:float=0.05) -> dict:
-    "Per-sample privacy p-values of the NN distances `generated` against test → train (`ptt.metrics.privacy_pvalues`), summarized"
+    """Per-sample privacy p-values of the NN distances `generated` against test → train (`ptt.metrics.privacy_pvalues`),
+    summarized"""
     fit = privacy_pvalues(generated, test, seed=seed)
     p = fit.p_values.numpy()
     ok = np.isfinite(p)
@@ -227,7 +251,8 @@ def privacy_summary(generated, test, seed:int=0, alpha:float=0.05) -> dict:
                 leaks=int(fit.leaks(alpha).sum()), median=float(np.median(p[ok])) if ok.any() else math.nan)
 
 def sample_metrics(x, data:dict, s:dict, fit=None) -> dict:
-    "What the study measures on samples `x` (or on the test set, as the reference): continents, NN distances, correlations, EMD"
+    """What the study measures on samples `x` (or on the test set, as the reference): continents, NN distances,
+    correlations, EMD"""
     train, test = data['train'], data['test']
     cont = knn_labels(x, train, data['train_continent'], s['k_neighbours'])
     nn = nearest_neighbours(x, train, test)
@@ -235,10 +260,13 @@ def sample_metrics(x, data:dict, s:dict, fit=None) -> dict:
     em = emd_pca(x, train, test, fit=fit, seed=s['seed'])
     two, three = ce['two_body'], ce['three_body']
     return dict(continent_fractions=continent_fractions(cont), nn=nn_summary(nn.generated, nn.test, seed=s['seed']),
-                nn_generated=nn.generated.tolist(), pearson_two_body=two.pearson_generated, pearson_three_body=three.pearson_generated,
-                rms_two_body=two.generated.pow(2).mean().sqrt().item(), rms_three_body=three.generated.pow(2).mean().sqrt().item(),
+                nn_generated=nn.generated.tolist(), pearson_two_body=two.pearson_generated,
+                pearson_three_body=three.pearson_generated,
+                rms_two_body=two.generated.pow(2).mean().sqrt().item(),
+                rms_three_body=three.generated.pow(2).mean().sqrt().item(),
                 emd=em, privacy=privacy_summary(nn.generated, nn.test, s['seed']),
-                error_histograms={k: error_histogram(ce[k].generated, ce[k].baseline) for k in ('two_body', 'three_body')})
+                error_histograms={k: error_histogram(ce[k].generated, ce[k].baseline)
+                                  for k in ('two_body', 'three_body')})
 
 def reference_metrics(data:dict, s:dict) -> dict:
     "The same measures for the test set against the training set: the floor every model is compared with"
@@ -247,29 +275,37 @@ def reference_metrics(data:dict, s:dict) -> dict:
     ce = correlation_errors(test, train, test, generator=make_generator(s['seed']))
     cont = knn_labels(test, train, data['train_continent'], s['k_neighbours'])
     two, three = ce['two_body'], ce['three_body']
-    return dict(continent_fractions=continent_fractions(cont), true_continent_fractions=continent_fractions(data['test_continent']),
-                train_continent_fractions=continent_fractions(knn_labels(train, train, data['train_continent'], s['k_neighbours'], leave_one_out=True)),
+    train_knn = knn_labels(train, train, data['train_continent'], s['k_neighbours'], leave_one_out=True)
+    return dict(continent_fractions=continent_fractions(cont),
+                true_continent_fractions=continent_fractions(data['test_continent']),
+                train_continent_fractions=continent_fractions(train_knn),
                 assignment_accuracy=float((cont == data['test_continent']).mean()),
                 assignment_by_continent={c: float((cont[data['test_continent'] == c] == c).mean()) for c in CONTINENTS},
-                nn_test=nn.test.tolist(), nn_train=nn.train.tolist(), pearson_two_body=two.pearson_baseline, pearson_three_body=three.pearson_baseline,
-                rms_two_body=two.baseline.pow(2).mean().sqrt().item(), rms_three_body=three.baseline.pow(2).mean().sqrt().item())
+                nn_test=nn.test.tolist(), nn_train=nn.train.tolist(), pearson_two_body=two.pearson_baseline,
+                pearson_three_body=three.pearson_baseline,
+                rms_two_body=two.baseline.pow(2).mean().sqrt().item(),
+                rms_three_body=three.baseline.pow(2).mean().sqrt().item())
 
 # %% ../../nbs/21_hgd.ipynb #hgd-034
 def tree_summary(run, data:dict, s:dict) -> dict:
-    "The free-energy tree of the first `tree_samples` test haplotypes over the run's checkpoints, as the labels of every level"
+    """The free-energy tree of the first `tree_samples` test haplotypes over the run's checkpoints, as the labels of
+    every level"""
     x = data['test'][:s['tree_samples']]
     t = time.perf_counter()
     tree = free_energy_tree(run, x, every=s['tree_every'])
-    return dict(updates=[int(u) for u in tree.updates], labels=np.asarray(tree.labels).tolist(), n_minima=[int(n) for n in tree.n_minima],
-                violations=[int(v) for v in tree.violations], unconverged=[int(u) for u in np.asarray(tree.unconverged).reshape(len(tree.updates), -1).sum(1)],
+    return dict(updates=[int(u) for u in tree.updates], labels=np.asarray(tree.labels).tolist(),
+                n_minima=[int(n) for n in tree.n_minima], violations=[int(v) for v in tree.violations],
+                unconverged=[int(u) for u in np.asarray(tree.unconverged).reshape(len(tree.updates), -1).sum(1)],
                 seconds=time.perf_counter() - t)
 
 # %% ../../nbs/21_hgd.ipynb #hgd-036
 def save_json(d:dict, f:Path): write_atomic(Path(f), lambda t: t.write_text(json.dumps(d, indent=1)))
 
 def save_model(model, f:Path):
-    "The parameters of `model` (copied: a rung of a stacked ladder is a view of the whole stack), written atomically to `f`"
-    write_atomic(Path(f), lambda t: torch.save({k: v.clone() if torch.is_tensor(v) else v for k, v in model.to(device="cpu").state_dict().items()}, t))
+    """The parameters of `model` (copied: a rung of a stacked ladder is a view of the whole stack), written atomically
+    to `f`"""
+    write_atomic(Path(f), lambda t: torch.save({k: v.clone() if torch.is_tensor(v) else v
+                                                for k, v in model.to(device="cpu").state_dict().items()}, t))
 
 def load_model(f:Path): return from_state_dict(torch.load(f))
 
@@ -282,19 +318,23 @@ WITHOUT_PTT = ('pcd', 'pcd_ais', 'pcd_bounds', 'bfn')  # the units that never re
 LONG_ONLY = ('bfn_long',)                             # read by the longer BFN alone (and by the metrics of its samples)
 
 def unit_settings(unit:str, s:dict) -> dict:
-    "The settings `unit` depends on: all of `s`, less PTT's own for the units that never read PTT's run and the longer BFN's for the units that never read it (so a change recomputes only what it touches)"
+    """The settings `unit` depends on: all of `s`, less PTT's own for the units that never read PTT's run and the longer
+    BFN's for the units that never read it (so a change recomputes only what it touches)"""
     drop = (PTT_ONLY if unit in WITHOUT_PTT else ()) + (() if unit in ('bfn_long', 'metrics') else LONG_ONLY)
     return {k: v for k, v in s.items() if k not in drop}
 
 def bfn_budget_unit(unit:str, s:dict, folder:Path, work:Path, data:dict, factor:float) -> dict:
-    "The BFN trained for `factor` times PTT's training wall-clock (at the first BFN's pace), from a copy of the first BFN when longer; its samples saved"
+    """The BFN trained for `factor` times PTT's training wall-clock (at the first BFN's pace), from a copy of the first
+    BFN when longer; its samples saved"""
     bfn, ptt = (json.loads((folder / f'{u}.json').read_text()) for u in ('bfn', 'ptt'))
     steps, path = bfn_time_steps(bfn, ptt, factor), work / f'{unit}.pt'
-    if steps >= bfn['steps'] and not path.exists() and (work / 'bfn.pt').exists(): shutil.copyfile(work / 'bfn.pt', path)     # go on from a copy of the first BFN (else from scratch, same seed)
+    if steps >= bfn['steps'] and not path.exists() and (work / 'bfn.pt').exists():
+        shutil.copyfile(work / 'bfn.pt', path)     # go on from a copy of the first BFN (else from scratch, same seed)
     run = train_bfn(data, s, path, steps)
     c = bfn_choice(run, data, s)
     save_samples(c['samples'], folder / f'{unit}_samples.npz')
-    return dict(_public(c), train_seconds=float(run.state.seconds), ptt_train_seconds=ptt['train_seconds'], factor=factor)
+    return dict(_public(c), train_seconds=float(run.state.seconds), ptt_train_seconds=ptt['train_seconds'],
+                factor=factor)
 
 def run_unit(unit:str, s:dict, folder:Path, work:Path, data:dict) -> dict:
     "Compute one unit of the study and save it in `folder` (run files in `work`)"
@@ -305,13 +345,14 @@ def run_unit(unit:str, s:dict, folder:Path, work:Path, data:dict) -> dict:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter('always')
             c = (pcd_choice if unit == 'pcd' else ptt_choice)(run, data, s, make_generator(s['seed'] + 1))
-        out = dict(_public(c), train_seconds=float(run.state.seconds), updates=int(run.state.update), stopped=run.state.stopped,
-                   eval_seconds=time.perf_counter() - t1, warnings=sorted({str(w.message)[:300] for w in caught}),
-                   **exact_reference(c['model'], data))
+        out = dict(_public(c), train_seconds=float(run.state.seconds), updates=int(run.state.update),
+                   stopped=run.state.stopped, eval_seconds=time.perf_counter() - t1,
+                   warnings=sorted({str(w.message)[:300] for w in caught}), **exact_reference(c['model'], data))
         if unit == 'ptt': out['ladder_rungs'] = len(run.ladder)
         save_model(c['model'], folder / f'{unit}_model.pt'); save_samples(c['samples'], folder / f'{unit}_samples.npz')
     elif unit == 'pcd_ais':
-        run = load_run(work / 'pcd.h5')                  # every checkpoint: the ladder picks few of them when it may pick models between
+        run = load_run(work / 'pcd.h5')
+        # every checkpoint: the ladder picks few of them when it may pick models between
         out = pcd_ais_curve(run, [u for u, _ in run.checkpoints], data, s, make_generator(s['seed'] + 2))
     elif unit == 'pcd_bounds':
         pcd, ais = (json.loads((folder / f'{u}.json').read_text()) for u in ('pcd', 'pcd_ais'))
@@ -321,11 +362,13 @@ def run_unit(unit:str, s:dict, folder:Path, work:Path, data:dict) -> dict:
         c = bfn_choice(run, data, s)
         out = dict(_public(c), train_seconds=float(run.state.seconds))
         save_samples(c['samples'], folder / 'bfn_samples.npz')
-    elif unit in ('bfn_time', 'bfn_long'): out = bfn_budget_unit(unit, s, folder, work, data, 1 if unit == 'bfn_time' else s['bfn_long'])
+    elif unit in ('bfn_time', 'bfn_long'):
+        out = bfn_budget_unit(unit, s, folder, work, data, 1 if unit == 'bfn_time' else s['bfn_long'])
     elif unit == 'metrics':
         fit = pca(data['train'], 5)
-        out = dict(test=reference_metrics(data, s), **{m: sample_metrics(load_samples(folder / f'{m}_samples.npz'), data, s, fit)
-                                                       for m in SOURCES if (folder / f'{m}_samples.npz').exists()})
+        found = [m for m in SOURCES if (folder / f'{m}_samples.npz').exists()]
+        out = dict(test=reference_metrics(data, s),
+                   **{m: sample_metrics(load_samples(folder / f'{m}_samples.npz'), data, s, fit) for m in found})
     elif unit == 'tree':
         out = {m: tree_summary(load_run(work / f'{m}.h5'), data, s) for m in ('pcd', 'ptt')}
     else: raise ValueError(f"unit must be one of {UNITS}, not {unit!r}")
@@ -334,7 +377,8 @@ def run_unit(unit:str, s:dict, folder:Path, work:Path, data:dict) -> dict:
     return out
 
 def run_study(s:dict, folder, work=None, units=UNITS, progress:bool=True) -> dict:
-    "Every unit of the HGD study with settings `s`, computed or read from `folder` (run files in `work`, default `folder`/runs)"
+    """Every unit of the HGD study with settings `s`, computed or read from `folder` (run files in `work`, default
+    `folder`/runs)"""
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     work = Path(work) if work is not None else folder / 'runs'; work.mkdir(parents=True, exist_ok=True)
     data, results = study_data(s), {}

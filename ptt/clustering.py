@@ -1,4 +1,4 @@
-"""Hierarchical clustering from the learning dynamics of an RBM (Decelle, Seoane, Rosset 2023): send each sample downhill to a free-energy minimum at every saved checkpoint; the minima split as training goes on, and their nesting across checkpoints is a tree.
+"""Clusters from an RBM's learning (Decelle, Seoane, Rosset 2023): free-energy minima per checkpoint, nested in a tree
 
 Docs: https://ptt-dev.github.io/ptt/clustering.html.md"""
 
@@ -21,12 +21,14 @@ from .run import Run
 DYNAMICS = ('mean_field', 'zero_temperature')
 
 def _entropy(m:torch.Tensor, categorical:bool) -> torch.Tensor:
-    "Entropy of a product distribution of 0/1 units (or of categorical sites, last axis = states) with marginals `m`, per row"
+    """Entropy of a product distribution of 0/1 units (or of categorical sites, last axis = states) with marginals `m`,
+    per row"""
     if categorical: return -torch.special.xlogy(m, m).sum((-2, -1))
     return -(torch.special.xlogy(m, m) + torch.special.xlogy(1 - m, 1 - m)).sum(-1)
 
 def mean_field_free_energy(model:RBM, mv:torch.Tensor, mh:torch.Tensor) -> torch.Tensor:
-    "Mean-field free energy $\\mathcal H(m_v,m_h)-S(m_v)-S(m_h)$ of visible and hidden magnetizations (Potts: $(n,N_v,q)$)"
+    """Mean-field free energy $\\mathcal H(m_v,m_h)-S(m_v)-S(m_h)$ of visible and hidden magnetizations (Potts:
+    $(n,N_v,q)$)"""
     return model.energy(mv, mh) - _entropy(mv, isinstance(model, PottsRBM)) - _entropy(mh, False)
 
 def mean_field_step(model:RBM, mv:torch.Tensor) -> tuple:
@@ -69,11 +71,13 @@ def _start(model:RBM, x) -> torch.Tensor:
 def _descend(model:RBM, v:torch.Tensor, dynamics:str, max_steps:int, eps:float) -> Descent:
     "Descent from visible states or magnetizations `v` (floating, one-hot for Potts); `v` is overwritten"
     if dynamics not in DYNAMICS: raise ValueError(f"dynamics must be one of {DYNAMICS}, not {dynamics!r}")
-    if int(max_steps) != max_steps or max_steps < 1: raise ValueError(f"max_steps must be a positive integer, got {max_steps!r}")
+    if int(max_steps) != max_steps or max_steps < 1:
+        raise ValueError(f"max_steps must be a positive integer, got {max_steps!r}")
     mf = dynamics == 'mean_field'
     h = model.hidden_probs(v) if mf else _threshold(model.hidden_logits(v), None)
     n = v.shape[0]
-    converged, steps = torch.zeros(n, dtype=torch.bool, device=v.device), torch.zeros(n, dtype=torch.long, device=v.device)
+    converged = torch.zeros(n, dtype=torch.bool, device=v.device)
+    steps = torch.zeros(n, dtype=torch.long, device=v.device)
     active = torch.arange(n, device=v.device)
     for step in range(1, int(max_steps) + 1):
         va, ha = v[active], h[active]
@@ -92,16 +96,19 @@ def descend(model:RBM, x, dynamics:str='mean_field', max_steps:int=1000, eps:flo
 
 # %% ../nbs/18_clustering.ipynb #4f4dda38
 def group_states(states:torch.Tensor, tol:float=1., categorical:bool=False) -> tuple:
-    "(labels (n,) numbered by first appearance, one representative row per group): rows joined when their soft Hamming distance is below `tol`"
+    """(labels (n,) numbered by first appearance, one representative row per group): rows joined when their soft Hamming
+    distance is below `tol`"""
     from scipy.sparse import coo_matrix
     from scipy.sparse.csgraph import connected_components
     if not tol > 0: raise ValueError(f"tol must be positive, got {tol!r}")
     flat = states.flatten(1).double().cpu()
     cells, cell_of = torch.unique((flat * 64).round(), dim=0, return_inverse=True)
-    first = torch.full((len(cells),), len(flat), dtype=torch.long).scatter_reduce_(0, cell_of, torch.arange(len(flat)), 'amin')
+    first = torch.full((len(cells),), len(flat), dtype=torch.long)
+    first = first.scatter_reduce_(0, cell_of, torch.arange(len(flat)), 'amin')
     dist = torch.cdist(flat[first], flat[first], p=1) / (2 if categorical else 1)
     i, j = torch.nonzero(dist < tol, as_tuple=True)
-    _, component = connected_components(coo_matrix((np.ones(len(i)), (i.numpy(), j.numpy())), shape=(len(first),) * 2), directed=False)
+    graph = coo_matrix((np.ones(len(i)), (i.numpy(), j.numpy())), shape=(len(first),) * 2)
+    _, component = connected_components(graph, directed=False)
     raw = component[cell_of.numpy()]
     _, firsts, inverse = np.unique(raw, return_index=True, return_inverse=True)
     rank = np.empty(len(firsts), dtype=np.int64); rank[np.argsort(firsts)] = np.arange(len(firsts))
@@ -152,13 +159,15 @@ class Tree:
     def n_minima(self) -> np.ndarray: return np.bincount(self.level, minlength=self.n_levels)
     def children(self, node:int) -> np.ndarray: return np.flatnonzero(self.parent == node)
     def __repr__(self):
-        return (f"Tree({self.n_samples} samples, {self.n_levels} checkpoints (updates {self.updates[0]}..{self.updates[-1]}), "
+        return (f"Tree({self.n_samples} samples, {self.n_levels} checkpoints "
+                f"(updates {self.updates[0]}..{self.updates[-1]}), "
                 f"minima per checkpoint {self.n_minima.tolist()}, {int(self.violations.sum())} nesting violations)")
 
 def tree_from_labels(labels, updates=None) -> Tree:
     "The tree of per-level labelings `labels` (levels × samples): parents by majority, non-nested samples counted"
     labels = np.asarray(labels)
-    if labels.ndim != 2 or labels.size == 0: raise ValueError(f"labels must be a non-empty 2-D array (levels × samples), got shape {labels.shape}")
+    if labels.ndim != 2 or labels.size == 0:
+        raise ValueError(f"labels must be a non-empty 2-D array (levels × samples), got shape {labels.shape}")
     n_levels, n = labels.shape
     updates = list(range(n_levels)) if updates is None else list(updates)
     if len(updates) != n_levels: raise ValueError(f"{len(updates)} updates for {n_levels} levels")
@@ -174,7 +183,8 @@ def tree_from_labels(labels, updates=None) -> Tree:
         majority = overlap.argmax(1)
         parent += majority.tolist()
         violations[l] = int((node_of[l - 1] != majority[inverse]).sum())
-    return Tree(updates, labels, node_of, *(np.array(a, dtype=np.int64) for a in (level, minimum, parent, size)), violations)
+    arrays = (np.array(a, dtype=np.int64) for a in (level, minimum, parent, size))
+    return Tree(updates, labels, node_of, *arrays, violations)
 
 # %% ../nbs/18_clustering.ipynb #f887fcf0
 def _checkpoint_list(checkpoints, every:int=1) -> list:
@@ -215,7 +225,8 @@ def to_newick(tree:Tree, names=None) -> str:
     last = tree.n_levels - 1
     def text(node):
         l = tree.level[node]
-        if l == last: inner = ','.join(f"{_newick_name(names[i])}:0" for i in np.flatnonzero(tree.node_of[last] == node))
+        if l == last:
+            inner = ','.join(f"{_newick_name(names[i])}:0" for i in np.flatnonzero(tree.node_of[last] == node))
         else: inner = ','.join(text(c) for c in tree.children(node))
         length = f":{tree.updates[l] - tree.updates[l - 1]}" if l > 0 else ""
         return (f"({inner})" if inner else "") + f"u{tree.updates[l]}_m{tree.minimum[node]}" + length
@@ -242,7 +253,8 @@ def _level_radii(updates, radius:str) -> np.ndarray:
     return L * t / t[-1] if t[-1] > 0 else np.arange(1, L + 1, dtype=float)
 
 def tree_layout(tree:Tree, radius:str='level') -> Layout:
-    "Circular positions of `tree`: leaves in depth-first order (larger children first), nodes at the middle of their leaves"
+    """Circular positions of `tree`: leaves in depth-first order (larger children first), nodes at the middle of their
+    leaves"""
     by_size = np.argsort(-tree.size, kind='stable')
     kids = [[] for _ in range(len(tree))]
     for c in by_size:
@@ -275,7 +287,8 @@ def label_colors(labels) -> dict:
     return {n: tuple(cmap(p)[:3]) for n, p in zip(names, pos)}
 
 def shades(fine, coarse, coarse_colors:dict|None=None) -> dict:
-    "A colour for each label of `fine`: a shade (light to dark) of the colour of the `coarse` label most of its samples have"
+    """A colour for each label of `fine`: a shade (light to dark) of the colour of the `coarse` label most of its
+    samples have"""
     from matplotlib.colors import to_rgb
     coarse_colors = coarse_colors or label_colors(coarse)
     groups = {}
@@ -285,7 +298,7 @@ def shades(fine, coarse, coarse_colors:dict|None=None) -> dict:
     for c, fs in groups.items():
         base = np.array(to_rgb(coarse_colors[c]))
         for k, f in enumerate(sorted(fs, key=str)):
-            t = (k + 1) / (len(fs) + 1) * 1.2 - 0.6           # from lighter (-0.6 towards white) to darker (+0.6 towards black)
+            t = (k + 1) / (len(fs) + 1) * 1.2 - 0.6   # from lighter (-0.6 towards white) to darker (+0.6 towards black)
             colors[f] = tuple(base + (1 - base) * -t if t < 0 else base * (1 - t))
     return colors
 
@@ -317,27 +330,30 @@ def _leaf_segments(tree:Tree, lay:Layout) -> list:
     r = lay.radius[-1]
     return [np.array([[a, r], [a, r + 1]]) for a in lay.angle]
 
-def plot_tree(tree:Tree, rings:dict|None=None, colors:dict|None=None, radius:str='level', ax=None, ring_width:float|None=None,
-              legend:bool=True, linewidth:float=0.6, title:str|None=None):
-    "Circular plot of `tree`, training time outwards, samples as leaves, one coloured ring per labeling in `rings` (inner first)"
+def plot_tree(tree:Tree, rings:dict|None=None, colors:dict|None=None, radius:str='level', ax=None,
+              ring_width:float|None=None, legend:bool=True, linewidth:float=0.6, title:str|None=None):
+    """Circular plot of `tree`, training time outwards, samples as leaves, one coloured ring per labeling in `rings`
+    (inner first)"""
     import matplotlib.pyplot as plt
     from matplotlib.collections import LineCollection
     from matplotlib.patches import Patch
     rings, colors = dict(rings or {}), dict(colors or {})
     for name, labels in rings.items():
-        if len(labels) != tree.n_samples: raise ValueError(f"ring {name!r} has {len(labels)} labels for {tree.n_samples} samples")
+        if len(labels) != tree.n_samples:
+            raise ValueError(f"ring {name!r} has {len(labels)} labels for {tree.n_samples} samples")
     if ax is None:
         fig, ax = plt.subplots(figsize=(8 + 2.5 * len(rings) * legend, 8), subplot_kw=dict(projection='polar'))
         fig.subplots_adjust(left=0.02, right=8 / fig.get_figwidth() - 0.02)
     lay = tree_layout(tree, radius)
     ax.add_collection(LineCollection(_tree_segments(tree, lay), colors='0.25', linewidths=linewidth))
-    ax.add_collection(LineCollection(_leaf_segments(tree, lay), colors='0.7', linewidths=min(linewidth, 120 / tree.n_samples)))
+    ax.add_collection(LineCollection(_leaf_segments(tree, lay), colors='0.7',
+                                     linewidths=min(linewidth, 120 / tree.n_samples)))
     width, base = ring_width or max(1., 0.06 * lay.radius[-1]), lay.radius[-1] + 1.1
     handles = []
     for k, (name, labels) in enumerate(rings.items()):
         cmap = colors.get(name) or label_colors(labels)
-        ax.bar(lay.angle, width, width=2 * np.pi / tree.n_samples, bottom=base + k * width, color=[cmap[l] for l in labels],
-               linewidth=0, align='center', antialiased=False)
+        ax.bar(lay.angle, width, width=2 * np.pi / tree.n_samples, bottom=base + k * width,
+               color=[cmap[l] for l in labels], linewidth=0, align='center', antialiased=False)
         handles.append((name, [Patch(color=cmap[l], label=str(l)) for l in sorted(set(labels), key=str)]))
     ax.set_ylim(0, base + len(rings) * width)
     ticks = np.unique(np.linspace(0, tree.n_levels - 1, min(tree.n_levels, 5)).round().astype(int))
@@ -345,7 +361,8 @@ def plot_tree(tree:Tree, rings:dict|None=None, colors:dict|None=None, radius:str
     ax.set_rlabel_position(90); ax.set_xticks([]); ax.grid(alpha=0.3); ax.spines['polar'].set_visible(False)
     if legend:
         for k, (name, hs) in enumerate(handles):
-            ax.figure.legend(handles=hs, title=name, loc='upper left', bbox_to_anchor=(1.03 + 0.16 * k, 1.), bbox_transform=ax.transAxes,
-                             fontsize=7, title_fontsize=8, frameon=False, ncol=1 + len(hs) // 30)
+            ax.figure.legend(handles=hs, title=name, loc='upper left', bbox_to_anchor=(1.03 + 0.16 * k, 1.),
+                             bbox_transform=ax.transAxes, fontsize=7, title_fontsize=8, frameon=False,
+                             ncol=1 + len(hs) // 30)
     if title: ax.set_title(title)
     return ax

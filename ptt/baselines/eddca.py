@@ -1,4 +1,4 @@
-"""edDCA (adabmDCA's bmDCA, then its decimation) as the protein study's pairwise baseline: the alignment and weights handed to the package, its training in chunks that a later call continues, its samples kept, its couplings in the zero-sum gauge of `ptt.proteins`.
+"""edDCA (adabmDCA's bmDCA, then decimation), the protein study's pairwise baseline: trained in chunks, samples kept
 
 Docs: https://ptt-dev.github.io/ptt/eddca.html.md"""
 
@@ -18,12 +18,14 @@ from ..proteins import checked_alignment, neighbour_counts, zero_sum
 
 # %% ../../nbs/17a_eddca.ipynb #b61d4524
 def _write_fasta(x:torch.Tensor, path, alphabet:str):
-    "Write the integer sequences `x` as a FASTA file (through `write_atomic`: a full disk is one sentence naming the file)"
+    """Write the integer sequences `x` as a FASTA file (through `write_atomic`: a full disk is one sentence naming the
+    file)"""
     text = ''.join(f">seq{n}\n{''.join(alphabet[a] for a in s)}\n" for n, s in enumerate(x.tolist()))
     write_atomic(Path(path), lambda t: t.write_text(text))
 
 def package_weights(x, threshold:float=0.8) -> torch.Tensor:
-    "adabmDCA's sequence weights, computed here: 1 / the number of distinct sequences at identity strictly above `threshold` (duplicates share their sequence's weight)"
+    """adabmDCA's sequence weights, computed here: 1 / the number of distinct sequences at identity strictly above
+    `threshold` (duplicates share their sequence's weight)"""
     u, inverse = torch.unique(checked_alignment(x), dim=0, return_inverse=True)
     strict = (math.floor(round(threshold * x.shape[1], 9)) + 1) / x.shape[1]     # next attainable identity
     return 1 / neighbour_counts(u, strict).double()[inverse]
@@ -37,12 +39,14 @@ class ChunkedTraining(NamedTuple):
     final_metrics: dict
     effective_sequences: float
     artifacts: dict
-    history: tuple = ()     # one record per chunk: steps and decimations so far, and the package's last Pearson, density and seconds
+    # one record per chunk: steps and decimations so far, and the package's last Pearson, density and seconds
+    history: tuple = ()
     @property
     def chunks(self) -> int: return len(self.history)
 
 def _in_folder(rec:dict, folder) -> dict:
-    "A chunk's record with its parameter and chain files found in `folder` (the record names them; the folder may have moved since)"
+    """A chunk's record with its parameter and chain files found in `folder` (the record names them; the folder may have
+    moved since)"""
     return rec | {k: str(Path(folder) / Path(rec[k]).name) for k in ('params', 'chains')}
 
 def chunk_records(folder, label:str) -> list:
@@ -50,39 +54,51 @@ def chunk_records(folder, label:str) -> list:
     recs = [_in_folder(json.loads(f.read_text()), folder) for f in Path(folder).glob(f"{label}-chunk*.json")]
     return sorted(recs, key=lambda r: r['chunk'])
 
-def chunked_training(train_model, load_model, fasta, folder, label:str, chunk:int|None=None, max_steps:int|None=None, seed:int=0,
-                     initial:dict|None=None, **kwargs) -> ChunkedTraining:
-    "adabmDCA's `train_model` in chunks of `chunk` gradient steps (None: one call), each continuing from the parameters and chains the last one saved in `folder`; a call that finds finished chunks there goes on after them (`initial`: the first chunk's initial_params_path and initial_chains_path)"
+def chunked_training(train_model, load_model, fasta, folder, label:str, chunk:int|None=None, max_steps:int|None=None,
+                     seed:int=0, initial:dict|None=None, **kwargs) -> ChunkedTraining:
+    """adabmDCA's `train_model` in chunks of `chunk` gradient steps (None: one call), each continuing from the
+    parameters and chains the last one saved in `folder`; a call that finds finished chunks there goes on after them
+    (`initial`: the first chunk's initial_params_path and initial_chains_path)"""
     recs = chunk_records(folder, label)
-    if chunk: kwargs.setdefault('checkpoint_interval', chunk)    # no text dump of the parameters inside a chunk (90 s each on PF13354): the chunk is the checkpoint
+    # no text dump of the parameters inside a chunk (90 s each on PF13354): the chunk is the checkpoint
+    if chunk: kwargs.setdefault('checkpoint_interval', chunk)
     while not recs or not recs[-1]['finished']:
         done, k = (recs[-1]['gradient_steps'] if recs else 0), len(recs)
         steps = [n for n in (chunk, None if max_steps is None else max_steps - done) if n is not None]
-        start = dict(initial_params_path=recs[-1]['params'], initial_chains_path=recs[-1]['chains']) if recs else (initial or {})
-        r = train_model(str(fasta), output_dir=folder, label=f"{label}-chunk{k}", max_gradient_steps=min(steps) if steps else None,
-                        seed=seed + k, **start, **kwargs)
+        before = dict(initial_params_path=recs[-1]['params'], initial_chains_path=recs[-1]['chains']) if recs else None
+        start = before or initial or {}
+        r = train_model(str(fasta), output_dir=folder, label=f"{label}-chunk{k}",
+                        max_gradient_steps=min(steps) if steps else None, seed=seed + k, **start, **kwargs)
         total = done + r.gradient_steps
-        rec = dict(chunk=k, gradient_steps=total, structure_steps=(recs[-1]['structure_steps'] if recs else 0) + r.structure_steps,
-                   stop_reason=r.stop_reason, final_metrics={n: float(v) for n, v in r.final_metrics.items() if isinstance(v, (int, float))},
-                   effective_sequences=float(r.effective_sequences), params=Path(r.artifacts['params']).name, chains=Path(r.artifacts['chains']).name,
+        rec = dict(chunk=k, gradient_steps=total,
+                   structure_steps=(recs[-1]['structure_steps'] if recs else 0) + r.structure_steps,
+                   stop_reason=r.stop_reason,
+                   final_metrics={n: float(v) for n, v in r.final_metrics.items() if isinstance(v, (int, float))},
+                   effective_sequences=float(r.effective_sequences),
+                   params=Path(r.artifacts['params']).name, chains=Path(r.artifacts['chains']).name,
                    finished=r.stop_reason != 'max_gradient_steps' or (max_steps is not None and total >= max_steps))
-        write_atomic(Path(folder) / f"{label}-chunk{k}.json", lambda t: t.write_text(json.dumps(rec)))   # last: a chunk counts once its files are saved
-        if recs:                                                                 # the previous chunk's state is no longer needed
+        # last: a chunk counts once its files are saved
+        write_atomic(Path(folder) / f"{label}-chunk{k}.json", lambda t: t.write_text(json.dumps(rec)))
+        if recs:                                                        # the previous chunk's state is no longer needed
             for f in (recs[-1]['params'], recs[-1]['chains']): Path(f).unlink(missing_ok=True)
         recs.append(_in_folder(rec, folder))
     last = recs[-1]
     history = [dict(chunk=r['chunk'], gradient_steps=r['gradient_steps'], structure_steps=r['structure_steps'],
-                    **{k.lower(): r['final_metrics'].get(k, math.nan) for k in ('Pearson', 'Density', 'Time')}) for r in recs]
-    return ChunkedTraining(load_model(last['params'], alphabet=kwargs.get('alphabet', 'protein'), device=kwargs.get('device', 'cpu')),
-                           last['gradient_steps'], last['structure_steps'], last['stop_reason'], last['final_metrics'],
-                           last['effective_sequences'], dict(params=last['params'], chains=last['chains']), tuple(history))
+                    **{k.lower(): r['final_metrics'].get(k, math.nan) for k in ('Pearson', 'Density', 'Time')})
+               for r in recs]
+    model = load_model(last['params'], alphabet=kwargs.get('alphabet', 'protein'), device=kwargs.get('device', 'cpu'))
+    return ChunkedTraining(model, last['gradient_steps'], last['structure_steps'], last['stop_reason'],
+                           last['final_metrics'], last['effective_sequences'],
+                           dict(params=last['params'], chains=last['chains']), tuple(history))
 
 def dca_couplings(model) -> torch.Tensor:
-    "The couplings of an adabmDCA model (its `params['coupling_matrix']`, L × q × L × q) as L × L × q × q in the zero-sum gauge, ready for `contact_scores`"
+    """The couplings of an adabmDCA model (its `params['coupling_matrix']`, L × q × L × q) as L × L × q × q in the
+    zero-sum gauge, ready for `contact_scores`"""
     return zero_sum(model.params['coupling_matrix'].detach().double().cpu().permute(0, 2, 1, 3))
 
 def coupling_density(J:torch.Tensor, pairs:bool=False) -> float:
-    "Fraction of the couplings $J_{ij}(a,b)$, $i\\ne j$, of an $(L,q,L,q)$ array that are not zero (the density edDCA decimates to); `pairs`: the fraction of pairs $i\\ne j$ with any"
+    """Fraction of the couplings $J_{ij}(a,b)$, $i\\ne j$, of an $(L,q,L,q)$ array that are not zero (the density edDCA
+    decimates to); `pairs`: the fraction of pairs $i\\ne j$ with any"""
     L = J.shape[0]
     off = ~torch.eye(L, dtype=torch.bool, device=J.device)
     if pairs: return ((J != 0).any(3).any(1) & off).sum().item() / off.sum().item()
@@ -95,34 +111,51 @@ class Sampled(NamedTuple):
     mixing_history: dict
 
 def cached_sampling(sample_sequences, path, **kwargs) -> Sampled:
-    "adabmDCA's `sample_sequences(**kwargs)`, saved in `path`: a call that finds the file reads it back instead of sampling again"
+    """adabmDCA's `sample_sequences(**kwargs)`, saved in `path`: a call that finds the file reads it back instead of
+    sampling again"""
     if Path(path).exists(): return Sampled(**torch.load(path, weights_only=False))
     r = sample_sequences(**kwargs)
     s = Sampled(list(r.sequences), int(r.num_sweeps), {k: list(v) for k, v in (r.mixing_history or {}).items()})
     write_atomic(Path(path), lambda t: torch.save(s._asdict(), t))
     return s
 
-def eddca_baseline(train, folder, target_density:float=0.02, target_pearson:float=0.95, bm_steps:int|None=None, ed_steps:int|None=None,
-                   n_chains:int=5000, n_sweeps:int=10, n_samples:int=5000, max_sampling_sweeps:int=10_000, n_measure:int=10_000, seed:int=0, device:str='cpu',
+def eddca_baseline(train, folder, target_density:float=0.02, target_pearson:float=0.95, bm_steps:int|None=None,
+                   ed_steps:int|None=None, n_chains:int=5000, n_sweeps:int=10, n_samples:int=5000,
+                   max_sampling_sweeps:int=10_000, n_measure:int=10_000, seed:int=0, device:str='cpu',
                    chunk:int|None=None, bm_target_pearson:float|None=None) -> dict:
-    "bmDCA then edDCA trained by the `adabmDCA` package on `train` (states over PROTEIN_ALPHABET), sampled at equilibrium: couplings (zero-sum, L × L × q × q), fields, samples and the package's results. Trained in chunks of `chunk` gradient steps saved in `folder`: a call on the same folder goes on from the last finished chunk. bmDCA stops at `bm_target_pearson` (default: `target_pearson`), edDCA re-equilibrates to `target_pearson` after each decimation"
+    """bmDCA then edDCA trained by the `adabmDCA` package on `train` (states over PROTEIN_ALPHABET), sampled at
+    equilibrium: couplings (zero-sum, L × L × q × q), fields, samples and the package's results. Trained in chunks of
+    `chunk` gradient steps saved in `folder`: a call on the same folder goes on from the last finished chunk. bmDCA
+    stops at `bm_target_pearson` (default: `target_pearson`), edDCA re-equilibrates to `target_pearson` after each
+    decimation"""
     try: from adabmDCA.api import train_model, sample_sequences, load_model
-    except ImportError: raise ImportError("eddca_baseline needs the optional adabmDCA package: pip install 'ptt[studies]' (or adabmdca)") from None
+    except ImportError:
+        raise ImportError("eddca_baseline needs the optional adabmDCA package: "
+                          "pip install 'ptt[studies]' (or adabmdca)") from None
     from ptt.data import PROTEIN_ALPHABET
     x = checked_alignment(train, 'train')
-    if x.max() >= len(PROTEIN_ALPHABET): raise ValueError(f"train holds the state {x.max().item()}, outside the {len(PROTEIN_ALPHABET)} protein symbols")
+    if x.max() >= len(PROTEIN_ALPHABET):
+        raise ValueError(f"train holds the state {x.max().item()}, "
+                         f"outside the {len(PROTEIN_ALPHABET)} protein symbols")
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     fasta = folder / 'train.fasta'
     _write_fasta(x, fasta, PROTEIN_ALPHABET)
-    w = package_weights(x)                                 # passed in: the package's own computation grows the heap (see above)
+    w = package_weights(x)                         # passed in: the package's own computation grows the heap (see above)
     common = dict(alphabet='protein', n_chains=n_chains, n_sweeps=n_sweeps, seed=seed, device=device, weights_path=w)
     train = lambda label, **kw: chunked_training(train_model, load_model, fasta, folder, label, chunk, **kw, **common)
-    bm = train('bmDCA', model_type='bmDCA', max_steps=bm_steps, target_pearson=target_pearson if bm_target_pearson is None else bm_target_pearson)
-    ed = train('edDCA', model_type='edDCA', max_steps=ed_steps, target_density=target_density, target_pearson=target_pearson,
+    bm = train('bmDCA', model_type='bmDCA', max_steps=bm_steps,
+               target_pearson=target_pearson if bm_target_pearson is None else bm_target_pearson)
+    ed = train('edDCA', model_type='edDCA', max_steps=ed_steps, target_density=target_density,
+               target_pearson=target_pearson,
                initial=dict(initial_params_path=bm.artifacts['params'], initial_chains_path=bm.artifacts['chains']))
-    tag = hashlib.sha1(Path(ed.artifacts['params']).read_bytes() + json.dumps([n_samples, max_sampling_sweeps, n_measure, seed]).encode()).hexdigest()[:10]
-    sampled = cached_sampling(sample_sequences, folder / f"samples-{tag}.pt", model=ed.model, n_sequences=n_samples, reference_fasta=str(fasta),
-                              weights_path=w, n_sweeps=max_sampling_sweeps, n_measure=n_measure, seed=seed, device=device)   # the model's samples, kept: on PF13354 they took 80 minutes
+    plan = json.dumps([n_samples, max_sampling_sweeps, n_measure, seed]).encode()
+    tag = hashlib.sha1(Path(ed.artifacts['params']).read_bytes() + plan).hexdigest()[:10]
+    # the model's samples, kept: on PF13354 they took 80 minutes
+    sampled = cached_sampling(sample_sequences, folder / f"samples-{tag}.pt", model=ed.model, n_sequences=n_samples,
+                              reference_fasta=str(fasta), weights_path=w, n_sweeps=max_sampling_sweeps,
+                              n_measure=n_measure, seed=seed, device=device)
     index = {a: k for k, a in enumerate(PROTEIN_ALPHABET)}
     samples = torch.tensor([[index[a] for a in s] for s in sampled.sequences], dtype=torch.long)
-    return dict(couplings=dca_couplings(ed.model), density=coupling_density(ed.model.params['coupling_matrix']), fields=ed.model.params['bias'].detach().double().cpu(), samples=samples, bmDCA=bm, edDCA=ed, sampling=sampled)
+    return dict(couplings=dca_couplings(ed.model), density=coupling_density(ed.model.params['coupling_matrix']),
+                fields=ed.model.params['bias'].detach().double().cpu(), samples=samples, bmDCA=bm, edDCA=ed,
+                sampling=sampled)

@@ -1,4 +1,4 @@
-"""The HGD study's figures (log-likelihood curves, PCA of the samples, mode weights, nearest-neighbour distances, correlation errors, free-energy trees) and its summary table, drawn from its saved units and samples.
+"""The HGD study's figures (LL curves, PCA, mode weights, NN distances, correlations, trees) and table, from its units
 
 Docs: https://ptt-dev.github.io/ptt/hgd_figures.html.md"""
 
@@ -19,24 +19,27 @@ from .common import load_samples
 from .hgd import CONTINENTS, SOURCES, knn_labels, tv
 
 # %% ../../nbs/21a_hgd_figures.ipynb #hgd-054
-STYLE = dict(test=dict(color='0.35', label='test data'), pcd=dict(color='C0', label='PCD'), ptt=dict(color='C3', label='PTT'),
-             bfn=dict(color='C2', label='BFN'), bfn_time=dict(color='C8', label="BFN, PTT's time"),
-             bfn_long=dict(color='C5', label="BFN, longer"))
+STYLE = dict(test=dict(color='0.35', label='test data'), pcd=dict(color='C0', label='PCD'),
+             ptt=dict(color='C3', label='PTT'), bfn=dict(color='C2', label='BFN'),
+             bfn_time=dict(color='C8', label="BFN, PTT's time"), bfn_long=dict(color='C5', label="BFN, longer"))
 CONTINENT_COLORS = dict(zip(CONTINENTS, ('C1', 'C9', 'C2', 'C0', 'C4')))
 
 def plot_ll_curves(results:dict, axes=None):
-    "Train (dashed) and test (solid) LL of PCD (checkpoint ladder) and PTT (own log Z) against updates; test LL of all three against training seconds"
+    """Train (dashed) and test (solid) LL of PCD (checkpoint ladder) and PTT (own log Z) against updates; test LL of all
+    three against training seconds"""
     import matplotlib.pyplot as plt
     if axes is None: _, axes = plt.subplots(1, 2, figsize=(10, 3.6), layout='constrained')
     for m in ('pcd', 'ptt'):
         c, st = results[m]['curve'], STYLE[m]
         mk = 'o' if m == 'pcd' else None
         axes[0].plot(c['update'], c['test_ll'], '-', marker=mk, ms=3, color=st['color'], label=f"{st['label']} test")
-        axes[0].plot(c['update'], c['train_ll'], '--', marker=mk, ms=3, color=st['color'], alpha=0.6, label=f"{st['label']} train")
+        axes[0].plot(c['update'], c['train_ll'], '--', marker=mk, ms=3, color=st['color'], alpha=0.6,
+                     label=f"{st['label']} train")
         axes[0].plot([results[m]['update']], [results[m]['test_ll']], '*', ms=12, color=st['color'])
         axes[1].plot(c['seconds'], c['test_ll'], '-', marker=mk, ms=3, color=st['color'], label=st['label'])
         if 'all_exact_test_ll' in c:
-            axes[0].plot(c['all_updates'], c['all_exact_test_ll'], ':', color=st['color'], lw=1, label=f"{st['label']} test, exact")
+            axes[0].plot(c['all_updates'], c['all_exact_test_ll'], ':', color=st['color'], lw=1,
+                         label=f"{st['label']} test, exact")
     if 'pcd_ais' in results:
         a, st = results['pcd_ais']['curve'], STYLE['pcd']
         axes[0].plot(a['update'], a['test_ll'], ':', marker='x', ms=4, color=st['color'], label='PCD test, AIS log Z')
@@ -44,14 +47,18 @@ def plot_ll_curves(results:dict, axes=None):
     if 'bfn' in results:
         b = results['bfn']
         axes[0].axhline(b['test_ll'], color=STYLE['bfn']['color'], ls='-.', lw=1, label='BFN test bound (end)')
-        axes[1].plot(b['curve']['seconds'], b['curve']['test_ll'], '-.', marker='s', ms=3, color=STYLE['bfn']['color'], label='BFN (bound, ≤500 test rows)')
+        axes[1].plot(b['curve']['seconds'], b['curve']['test_ll'], '-.', marker='s', ms=3, color=STYLE['bfn']['color'],
+                     label='BFN (bound, ≤500 test rows)')
     for m in (m for m in ('bfn_time', 'bfn_long') if m in results):
         b = results[m]
-        axes[1].plot([b['train_seconds']], [b['test_ll']], 'D', ms=7, color=STYLE[m]['color'], label=f"{STYLE[m]['label']} (bound, all test rows)")
+        axes[1].plot([b['train_seconds']], [b['test_ll']], 'D', ms=7, color=STYLE[m]['color'],
+                     label=f"{STYLE[m]['label']} (bound, all test rows)")
     lo = min(min(results[m]['curve']['test_ll']) for m in ('pcd', 'ptt'))
     for ax in axes: ax.set_ylim(max(lo, results['ptt']['test_ll'] - 60), None)
-    axes[0].set(xscale='log', xlabel='update', ylabel='log-likelihood per haplotype (nats)', title='LL along training (★: chosen)')
-    axes[1].set(xlabel='training wall-clock (s)', ylabel='test log-likelihood (nats)', title='test LL against training time')
+    axes[0].set(xscale='log', xlabel='update', ylabel='log-likelihood per haplotype (nats)',
+                title='LL along training (★: chosen)')
+    axes[1].set(xlabel='training wall-clock (s)', ylabel='test log-likelihood (nats)',
+                title='test LL against training time')
     axes[0].legend(fontsize='x-small', ncol=2); axes[1].legend(fontsize='x-small')
     return axes[0].figure
 
@@ -68,7 +75,8 @@ def _connected(x, i, j) -> np.ndarray:
     return ((x[:, i] * x[:, j]).mean(0) - m[i] * m[j]).numpy()
 
 def plot_pca(panels:dict, train, train_continent, results:dict|None=None, n_pairs:int=4000, axes=None):
-    "PC1-PC2 scatter (components of the training data) of each entry of `panels` (name → (samples, continent labels)), marginal histograms, and an inset of connected correlations against the training data's"
+    """PC1-PC2 scatter (components of the training data) of each entry of `panels` (name → (samples, continent labels)),
+    marginal histograms, and an inset of connected correlations against the training data's"""
     import matplotlib.pyplot as plt
     fit = pca(train, 2)
     ref = fit.transform(train).numpy()
@@ -98,11 +106,13 @@ def plot_pca(panels:dict, train, train_continent, results:dict|None=None, n_pair
         ax.set_xlabel('PC1 (training data)')
     np.ravel(axes)[0].set_ylabel('PC2')
     handles = [plt.Line2D([], [], ls='none', marker='o', color=v, label=k) for k, v in CONTINENT_COLORS.items()]
-    np.ravel(axes)[0].figure.legend(handles=handles, fontsize='small', loc='lower center', ncol=len(handles), frameon=False)
+    np.ravel(axes)[0].figure.legend(handles=handles, fontsize='small', loc='lower center', ncol=len(handles),
+                                    frameon=False)
     return np.ravel(axes)[0].figure
 
 def plot_mode_weights(metrics:dict, ax=None):
-    "Fraction of each set per continent: the test data by label and by assignment, and each model's samples by assignment"
+    """Fraction of each set per continent: the test data by label and by assignment, and each model's samples by
+    assignment"""
     import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(7, 3.2), layout='constrained')
     bars = {'test data (labels)': (metrics['test']['true_continent_fractions'], 'white'),
@@ -112,38 +122,46 @@ def plot_mode_weights(metrics:dict, ax=None):
     for k, (name, (f, col)) in enumerate(bars.items()):
         ref = metrics['test']['continent_fractions']
         tag = '' if 'test' in name else f" (TV {tv(f, ref):.3f})"
-        ax.bar(np.arange(len(CONTINENTS)) + (k - (len(bars) - 1) / 2) * w, [f[c] for c in CONTINENTS], w, color=col, edgecolor='k', lw=0.5, label=name + tag)
-    ax.set(xticks=range(len(CONTINENTS)), xticklabels=CONTINENTS, ylabel='fraction', title='mode weights: haplotypes per continent')
+        ax.bar(np.arange(len(CONTINENTS)) + (k - (len(bars) - 1) / 2) * w, [f[c] for c in CONTINENTS], w, color=col,
+               edgecolor='k', lw=0.5, label=name + tag)
+    ax.set(xticks=range(len(CONTINENTS)), xticklabels=CONTINENTS, ylabel='fraction',
+           title='mode weights: haplotypes per continent')
     ax.legend(fontsize='x-small')
     return ax.figure
 
 def plot_nn_panel(metrics:dict, ax=None):
-    "Nearest-neighbour Hamming distances to the training set: test → train and train → train (leave-one-out) as references, each model's samples"
+    """Nearest-neighbour Hamming distances to the training set: test → train and train → train (leave-one-out) as
+    references, each model's samples"""
     d = {'test → train': metrics['test']['nn_test'], 'train → train (LOO)': metrics['test']['nn_train']}
-    d |= {f"{STYLE[m]['label']} → train (W = {metrics[m]['nn']['signed_wasserstein']:+.1f})": metrics[m]['nn_generated'] for m in SOURCES if m in metrics}
+    d |= {f"{STYLE[m]['label']} → train (W = {metrics[m]['nn']['signed_wasserstein']:+.1f})": metrics[m]['nn_generated']
+          for m in SOURCES if m in metrics}
     ax = plot_nn_distances({k: np.asarray(v) for k, v in d.items()}, ax=ax)
     ax.set(xlabel='Hamming distance to the nearest training haplotype', title='nearest-neighbour distances')
     return ax.figure
 
 def plot_error_histograms(metrics:dict, axes=None):
-    "Distributions of two- and three-body correlation errors against the training data: the test set's (the floor) and each model's samples'"
+    """Distributions of two- and three-body correlation errors against the training data: the test set's (the floor) and
+    each model's samples'"""
     import matplotlib.pyplot as plt
     if axes is None: _, axes = plt.subplots(1, 2, figsize=(10, 3.2), layout='constrained')
     first = next(m for m in SOURCES if m in metrics and 'error_histograms' in metrics[m])
     for ax, key, title in zip(axes, ('two_body', 'three_body'), ('two-body', 'three-body')):
         edges = np.array(metrics[first]['error_histograms'][key]['edges'])
         base = np.array(metrics[first]['error_histograms'][key]['baseline'])
-        ax.stairs(base / base.sum(), edges, color=STYLE['test']['color'], lw=2, label=f"test data (r = {metrics['test'][f'pearson_{key}']:.3f})")
+        ax.stairs(base / base.sum(), edges, color=STYLE['test']['color'], lw=2,
+                  label=f"test data (r = {metrics['test'][f'pearson_{key}']:.3f})")
         for m in (m for m in SOURCES if m in metrics and 'error_histograms' in metrics[m]):
             h = np.array(metrics[m]['error_histograms'][key]['generated'])
-            ax.stairs(h / h.sum(), edges, color=STYLE[m]['color'], label=f"{STYLE[m]['label']} (r = {metrics[m][f'pearson_{key}']:.3f})")
+            ax.stairs(h / h.sum(), edges, color=STYLE[m]['color'],
+                      label=f"{STYLE[m]['label']} (r = {metrics[m][f'pearson_{key}']:.3f})")
         ax.set(yscale='log', xlabel=f"{title} error $C - C^{{\\rm train}}$", title=f"{title} connected correlations")
         ax.legend(fontsize='x-small')
     axes[0].set_ylabel('fraction (end bins: beyond)')
     return axes[0].figure
 
 def plot_trees(trees:dict, continents, populations, axes=None):
-    "Free-energy trees (from their saved labels) of the same test haplotypes, rings by continent and population, one per method"
+    """Free-energy trees (from their saved labels) of the same test haplotypes, rings by continent and population, one
+    per method"""
     import matplotlib.pyplot as plt
     trees = {m: trees[m] for m in ('ptt', 'pcd') if m in trees}
     if axes is None:
@@ -163,38 +181,48 @@ def summary_rows(results:dict) -> list:
     for m in SOURCES:
         if m not in results: continue
         r = results[m]
-        row = dict(method=STYLE[m]['label'], train_seconds=r['train_seconds'], test_ll=r['test_ll'], train_ll=r['train_ll'])
+        row = dict(method=STYLE[m]['label'], train_seconds=r['train_seconds'], test_ll=r['test_ll'],
+                   train_ll=r['train_ll'])
         if m.startswith('bfn'): row |= dict(budget=f"{r['steps']} steps", chosen='end', log_z='—', note='lower bound')
         else:
             own = r['own_log_z'] if m == 'ptt' else r['ladder_log_z']
+            ais, exact = r['ais']['log_z'], (f", exact {r['exact_log_z']:.2f}" if 'exact_log_z' in r else "")
+            sampler = 'thermalized' if r['sampler']['thermalized'] else 'NOT thermalized'
             row |= dict(budget=f"{r['updates']} updates", chosen=r['update'],
-                        log_z=f"{r['log_z']:.2f}±{r['log_z_se']:.2f} (training/ladder {own:.2f}, AIS {r['ais']['log_z']:.2f}"
-                              + (f", exact {r['exact_log_z']:.2f})" if 'exact_log_z' in r else ")"),
-                        note=f"{r['n_rungs']} rungs, sampler {'thermalized' if r['sampler']['thermalized'] else 'NOT thermalized'}")
+                        log_z=f"{r['log_z']:.2f}±{r['log_z_se']:.2f} (training/ladder {own:.2f}, AIS {ais:.2f}{exact})",
+                        note=f"{r['n_rungs']} rungs, sampler {sampler}")
         if m in met:
             q = met[m]
-            row |= dict(pearson=q['pearson_two_body'], nn_w=q['nn']['signed_wasserstein'], copies=q['nn']['copy_fraction'],
-                        emd=q['emd']['generated'], tv=tv(q['continent_fractions'], met['test']['continent_fractions']))
+            row |= dict(pearson=q['pearson_two_body'], nn_w=q['nn']['signed_wasserstein'],
+                        copies=q['nn']['copy_fraction'], emd=q['emd']['generated'],
+                        tv=tv(q['continent_fractions'], met['test']['continent_fractions']))
         rows.append(row)
         if m == 'pcd' and 'pcd_ais' in results:
             a = results['pcd_ais']
             at = dict(zip(a['curve']['update'], a['curve']['test_ll']))
-            rows.append(dict(method='  by AIS', budget='', chosen=a['update'], train_seconds=math.nan, test_ll=a['test_ll'], train_ll=a['train_ll'],
-                             log_z=f"{a['log_z']:.2f} (AIS)", note=f"AIS test LL of the ladder's choice: {at.get(r['update'], math.nan):.2f}"))
+            rows.append(dict(method='  by AIS', budget='', chosen=a['update'], train_seconds=math.nan,
+                             test_ll=a['test_ll'], train_ll=a['train_ll'], log_z=f"{a['log_z']:.2f} (AIS)",
+                             note=f"AIS test LL of the ladder's choice: {at.get(r['update'], math.nan):.2f}"))
     if 'test' in met:
         q = met['test']
-        rows.append(dict(method='test data', budget='', chosen='', train_seconds=math.nan, test_ll=math.nan, train_ll=math.nan, log_z='', note='reference',
-                         pearson=q['pearson_two_body'], nn_w=0., copies=q['nn']['reference_copy_fraction'] if 'nn' in q else float(np.mean(np.asarray(q['nn_test']) == 0)),
-                         emd=met['ptt']['emd']['reference'] if 'ptt' in met else math.nan, tv=0.))
+        copies = q['nn']['reference_copy_fraction'] if 'nn' in q else float(np.mean(np.asarray(q['nn_test']) == 0))
+        rows.append(dict(method='test data', budget='', chosen='', train_seconds=math.nan, test_ll=math.nan,
+                         train_ll=math.nan, log_z='', note='reference', pearson=q['pearson_two_body'], nn_w=0.,
+                         copies=copies, emd=met['ptt']['emd']['reference'] if 'ptt' in met else math.nan, tv=0.))
     return rows
 
 def print_summary(results:dict):
     "The summary rows as a text table"
-    print(f"{'':10} {'budget':>13} {'train s':>8} {'chosen':>7} {'test LL':>9} {'train LL':>9} {'r(C2)':>6} {'NN W':>6} {'copies':>6} {'EMD':>6} {'TV cont':>7}  log Z / note")
+    print(f"{'':10} {'budget':>13} {'train s':>8} {'chosen':>7} {'test LL':>9} {'train LL':>9} "
+          f"{'r(C2)':>6} {'NN W':>6} {'copies':>6} {'EMD':>6} {'TV cont':>7}  log Z / note")
     for r in summary_rows(results):
-        f = lambda k, fmt: format(r[k], fmt) if k in r and not (isinstance(r[k], float) and math.isnan(r[k])) else format('—', '>' + fmt.rstrip('f').lstrip('+').split('.')[0])
-        print(f"{r['method']:10} {r['budget']:>13} {f('train_seconds', '8.0f')} {str(r['chosen']):>7} {f('test_ll', '9.2f')} {f('train_ll', '9.2f')} "
-              f"{f('pearson', '6.3f')} {f('nn_w', '+6.1f')} {f('copies', '6.3f')} {f('emd', '6.2f')} {f('tv', '7.3f')}  {r['log_z']} {r['note']}")
+        def f(k, fmt):
+            if k in r and not (isinstance(r[k], float) and math.isnan(r[k])): return format(r[k], fmt)
+            return format('—', '>' + fmt.rstrip('f').lstrip('+').split('.')[0])
+        print(f"{r['method']:10} {r['budget']:>13} {f('train_seconds', '8.0f')} {str(r['chosen']):>7} "
+              f"{f('test_ll', '9.2f')} {f('train_ll', '9.2f')} "
+              f"{f('pearson', '6.3f')} {f('nn_w', '+6.1f')} {f('copies', '6.3f')} {f('emd', '6.2f')} "
+              f"{f('tv', '7.3f')}  {r['log_z']} {r['note']}")
 
 # %% ../../nbs/21a_hgd_figures.ipynb #hgd-056
 def sample_panels(folder, data:dict, s:dict) -> dict:
@@ -211,8 +239,10 @@ def print_privacy(metrics:dict):
     "Each model's per-sample privacy p-values, summarized (or why they could not be fitted)"
     for m in (m for m in SOURCES if m in metrics and 'privacy' in metrics[m]):
         p = metrics[m]['privacy']
-        if p['finite']: print(f"{STYLE[m]['label']}: privacy p < 0.05 for {p['below_05']:.1%} of samples, < 0.01 for {p['below_01']:.1%}; "
-                              f"{p['leaks']} flagged at family-wise 0.05 (median p {p['median']:.2f}; {p['note']})")
+        if p['finite']:
+            print(f"{STYLE[m]['label']}: privacy p < 0.05 for {p['below_05']:.1%} of samples, "
+                  f"< 0.01 for {p['below_01']:.1%}; "
+                  f"{p['leaks']} flagged at family-wise 0.05 (median p {p['median']:.2f}; {p['note']})")
         else: print(f"{STYLE[m]['label']}: no privacy p-values ({p['note']})")
 
 def show_study(results:dict, folder, data:dict):
@@ -224,7 +254,8 @@ def show_study(results:dict, folder, data:dict):
     plot_pca(sample_panels(folder, data, s), data['train'], data['train_continent']); plt.show()
     plot_mode_weights(results['metrics']); plt.show()
     plot_nn_panel(results['metrics']); plt.show()
-    if any('error_histograms' in results['metrics'].get(m, {}) for m in SOURCES): plot_error_histograms(results['metrics']); plt.show()
+    if any('error_histograms' in results['metrics'].get(m, {}) for m in SOURCES):
+        plot_error_histograms(results['metrics']); plt.show()
     print_privacy(results['metrics'])
     n = s['tree_samples']
     plot_trees(results['tree'], data['test_continent'][:n], data['test_population'][:n]); plt.show()

@@ -1,4 +1,4 @@
-"""Train/test splits, file readers and loaders for the data sets of the studies; the 2D Ising model's physics and generator are in `ptt.ising` (re-exported here).
+"""Train/test splits, file readers, the studies' data sets; the Ising model is in `ptt.ising` (re-exported here)
 
 Docs: https://ptt-dev.github.io/ptt/data.html.md"""
 
@@ -35,7 +35,8 @@ def split(data, test_frac:float=0.4, seed:int=0) -> tuple:
     n = len(data)
     n_test = round(test_frac * n)
     if n_test == 0 or n_test == n:
-        raise ValueError(f"splitting {n} rows with test_frac={test_frac} leaves the {'test' if n_test == 0 else 'training'} set empty")
+        raise ValueError(f"splitting {n} rows with test_frac={test_frac} leaves the "
+                         f"{'test' if n_test == 0 else 'training'} set empty")
     perm = torch.randperm(n, generator=torch.Generator().manual_seed(seed))
     if isinstance(data, np.ndarray): perm = perm.numpy()
     else: perm = perm.to(data.device)
@@ -57,7 +58,8 @@ def _default_data_dirs() -> list[Path]:
     import ptt
     cands, pkg, cwd = [], Path(ptt.__file__).resolve().parents[1], Path.cwd().resolve()
     if _source_checkout(pkg): cands.append(pkg.parent/'shared'/'data')              # next to the clone of the package
-    if (root := _repo_root(cwd)) is not None: cands.append(root.parent/'shared'/'data')   # next to the repository we are in
+    # next to the repository we are in
+    if (root := _repo_root(cwd)) is not None: cands.append(root.parent/'shared'/'data')
     cands.append(cwd.parent/'shared'/'data')                                           # next to the current directory
     return list(dict.fromkeys(cands))
 
@@ -73,7 +75,9 @@ def data_dir(path=None) -> Path:
     for c in cands:
         if c.is_dir(): return c
     if how == "the given path": raise ValueError(f"data folder {cands[0]} not found (the path given)")
-    if how == "PTT_DATA": raise ValueError(f"data folder {cands[0]} not found (from PTT_DATA): set PTT_DATA to the folder that holds the data sets' subfolders (mnist/, hgd/, ...)")
+    if how == "PTT_DATA":
+        raise ValueError(f"data folder {cands[0]} not found (from PTT_DATA): set PTT_DATA to the folder that holds the "
+                         "data sets' subfolders (mnist/, hgd/, ...)")
     others = f" (also looked in {', '.join(map(str, cands[1:]))})" if len(cands) > 1 else ""
     raise ValueError(f"data folder not found: put the data sets' subfolders (mnist/, hgd/, ...) in {cands[0]}, "
                      f"or set PTT_DATA to the folder that holds them{others}")
@@ -108,12 +112,14 @@ def _read_npz(p):
 
 def _names(names:list, shown:int=5) -> str:
     "A few names, and how many more"
-    return ', '.join(names[:shown]) + (f" and {len(names) - shown} more" if len(names) > shown else '') if names else 'none'
+    if not names: return 'none'
+    return ', '.join(names[:shown]) + (f" and {len(names) - shown} more" if len(names) > shown else '')
 
 def _read_h5(p):
     with h5py.File(p, 'r') as f:
         if f.attrs.get('format') == 'ptt-run':          # (ptt.run.FORMAT)
-            raise DataError(f"{p}: a ptt run file, not data (to evaluate it: ptt eval {p} DATA; to sample it: ptt sample {p})")
+            raise DataError(f"{p}: a ptt run file, not data (to evaluate it: ptt eval {p} DATA; to sample it: "
+                            f"ptt sample {p})")
         sets = {}
         def collect(name, obj):                        # (returning None keeps visititems going)
             if isinstance(obj, h5py.Dataset): sets[name] = obj
@@ -143,20 +149,26 @@ def _kind(p:Path) -> str:
     "The format suffix of `p` (the one before .gz for gzipped text), or a DataError"
     sfx = [s.lower() for s in p.suffixes]
     ext = sfx[-2] if sfx[-1:] == ['.gz'] and len(sfx) > 1 and sfx[-2] in _GZIPPABLE else (sfx[-1] if sfx else '')
-    if ext not in _READERS: raise DataError(f"{p}: unknown file type '{ext or p.name}' (known: {', '.join(_READERS)}, text and FASTA also gzipped)")
+    if ext not in _READERS:
+        raise DataError(f"{p}: unknown file type '{ext or p.name}' (known: {', '.join(_READERS)}, "
+                        "text and FASTA also gzipped)")
     return ext
 
 def _numeric(p:Path, x) -> np.ndarray:
-    "`x` as an array of numbers torch can take: booleans, integers (unsigned ones wider than 8 bits as int64) or floats; else a DataError"
+    """`x` as an array of numbers torch can take: booleans, integers (unsigned ones wider than 8 bits as int64) or
+    floats; else a DataError"""
     x = np.asarray(x)
     if x.dtype.kind in 'bf' or x.dtype in (np.uint8, np.int8, np.int16, np.int32, np.int64): return x
     if x.dtype.kind == 'u':
-        if x.size and x.max() > np.iinfo(np.int64).max: raise DataError(f"{p}: integers too large ({x.max()}) for a data set")
+        if x.size and x.max() > np.iinfo(np.int64).max:
+            raise DataError(f"{p}: integers too large ({x.max()}) for a data set")
         return x.astype(np.int64)
-    raise DataError(f"{p}: holds {'complex numbers' if x.dtype.kind == 'c' else f'values of type {x.dtype}'}, not real numbers")
+    raise DataError(f"{p}: holds {'complex numbers' if x.dtype.kind == 'c' else f'values of type {x.dtype}'}, "
+                    "not real numbers")
 
 def load_array(path) -> np.ndarray:
-    "The numeric array stored in `path` (.npy, .npz, .h5/.hdf5, text tables, FASTA alignments): booleans, integers or floats"
+    """The numeric array stored in `path` (.npy, .npz, .h5/.hdf5, text tables, FASTA alignments): booleans, integers or
+    floats"""
     p = _existing_file(path)
     reader = _READERS[_kind(p)]
     try: return _numeric(p, reader(p))
@@ -167,14 +179,15 @@ def load_array(path) -> np.ndarray:
 PROTEIN_ALPHABET = '-ACDEFGHIKLMNPQRSTVWY'
 
 def read_fasta(path, alphabet:str=PROTEIN_ALPHABET, unknown:str='error') -> tuple[np.ndarray, list[str]]:
-    "(sequences as integers (n, L) over `alphabet`, names) from an aligned FASTA file (optionally .gz); symbols outside `alphabet`: `unknown`='error' refuses them, 'gap' reads them as 0"
+    """(sequences as integers (n, L) over `alphabet`, names) from an aligned FASTA file (optionally .gz); symbols
+    outside `alphabet`: `unknown`='error' refuses them, 'gap' reads them as 0"""
     if not alphabet or len(set(alphabet.upper())) != len(alphabet) or not alphabet.isascii():
         raise ValueError(f"alphabet must be distinct ASCII symbols (case-insensitive), got {alphabet!r}")
     if unknown not in FASTA_UNKNOWN: raise ValueError(f"unknown must be one of {FASTA_UNKNOWN}, not {unknown!r}")
     p = _existing_file(path)
     try: text = _read_text(p)
     except Exception as e: raise DataError(f"{p}: cannot read it ({type(e).__name__}: {_one_line(e)})") from None
-    names, seqs, where = [], [], []             # where: (line number, length) of each sequence line, to name a bad symbol's line
+    names, seqs, where = [], [], []    # where: (line number, length) of each sequence line, to name a bad symbol's line
     for i, line in enumerate(text.splitlines(), 1):
         line = line.strip()
         if not line: continue
@@ -186,7 +199,8 @@ def read_fasta(path, alphabet:str=PROTEIN_ALPHABET, unknown:str='error') -> tupl
     lengths = Counter(map(len, seqs))
     if len(lengths) > 1:
         k = next(i for i, s in enumerate(seqs) if len(s) != len(seqs[0]))
-        raise DataError(f"{p}: sequences are not aligned ({names[k]!r} has length {len(seqs[k])}, the first one {len(seqs[0])})")
+        raise DataError(f"{p}: sequences are not aligned ({names[k]!r} has length {len(seqs[k])}, "
+                        f"the first one {len(seqs[0])})")
     if len(seqs[0]) == 0: raise DataError(f"{p}: the sequences are empty")
     table, known = np.zeros(256, dtype=np.int64), np.zeros(256, dtype=bool)
     for k, a in enumerate(alphabet.upper()): table[ord(a)], known[ord(a)] = k, True
@@ -194,9 +208,10 @@ def read_fasta(path, alphabet:str=PROTEIN_ALPHABET, unknown:str='error') -> tupl
     codes = np.frombuffer(flat.encode('ascii', 'replace').upper(), dtype=np.uint8)   # one byte per symbol
     if unknown == 'error' and not known[codes].all():
         k = int(np.argmin(known[codes]))                                 # the first symbol outside the alphabet
-        ends = np.cumsum([n for _, n in where])                          # its line: the sequence line whose characters hold it
+        ends = np.cumsum([n for _, n in where])                   # its line: the sequence line whose characters hold it
         line = where[int(np.searchsorted(ends, k, side='right'))][0]
-        raise DataError(f"{p}: line {line}: symbol {flat[k]!r} is not in the alphabet {alphabet} (to read such symbols as gaps: "
+        raise DataError(f"{p}: line {line}: symbol {flat[k]!r} is not in the alphabet {alphabet} "
+                        "(to read such symbols as gaps: "
                         f"read_fasta(..., unknown='gap'), or --fasta-unknown gap on the command line)")
     return table[codes].reshape(len(seqs), -1), names
 
@@ -214,12 +229,15 @@ def _where(x:np.ndarray, bad:np.ndarray, source) -> str:
     return f"{source}: row {r + 1}, column {c + 1}: value {v if isinstance(v, int) else format(v, 'g')}"
 
 def check_data_values(x, source, visible:str|None=None, n_states:int|None=None, categories:bool|None=None):
-    "Refuse (a `DataError` naming `source`, and the row and column of a bad value) data a model cannot be trained on; `categories`: whether integers above 1 may be categories (default: for integer arrays)"
+    """Refuse (a `DataError` naming `source`, and the row and column of a bad value) data a model cannot be trained on;
+    `categories`: whether integers above 1 may be categories (default: for integer arrays)"""
     x = x.detach().cpu().numpy() if isinstance(x, torch.Tensor) else np.asarray(x)
-    if x.ndim != 2: raise DataError(f"{source}: data must be a 2-D array (samples × variables), the file holds shape {x.shape}")
+    if x.ndim != 2:
+        raise DataError(f"{source}: data must be a 2-D array (samples × variables), the file holds shape {x.shape}")
     if len(x) < 2: raise DataError(f"{source}: holds {len(x)} sample (shape {x.shape}): at least 2 are needed")
     if x.dtype == bool or x.size == 0: return x
-    if x.dtype.kind == 'f' and not np.isfinite(x).all(): raise DataError(_where(x, ~np.isfinite(x), source) + " is not a finite number (NaN or infinite)")
+    if x.dtype.kind == 'f' and not np.isfinite(x).all():
+        raise DataError(_where(x, ~np.isfinite(x), source) + " is not a finite number (NaN or infinite)")
     binary = (x == 0) | (x == 1)
     if binary.all(): return x
     if categories is None: categories = visible == 'potts' or x.dtype.kind in 'iu'
@@ -229,11 +247,14 @@ def check_data_values(x, source, visible:str|None=None, n_states:int|None=None, 
         hint = "" if visible == 'bernoulli' or not cat.all() else \
                "; a float array is binary data (to train on categories, store them as integers)"
         raise DataError(_where(x, ~binary, source) + " is not a binary state (0/1)" + hint)
-    if not cat.all(): raise DataError(_where(x, ~cat, source) + f" is neither a binary state (0/1) nor a category (an integer 0 to {top})")
+    if not cat.all():
+        raise DataError(_where(x, ~cat, source) + " is neither a binary state (0/1) "
+                        f"nor a category (an integer 0 to {top})")
     if visible is None and (~binary).mean() < 1e-3:
-        warnings.warn(DataWarning(_where(x, ~binary, source) + f": values above 1 are rare ({int((~binary).sum())} of {x.size}), yet they make "
-                                  f"the data categorical ({int(x.max()) + 1} states, a Potts model); if they are stray values, fix the file "
-                                  "(--visible bernoulli refuses them)"), stacklevel=2)
+        said = (f": values above 1 are rare ({int((~binary).sum())} of {x.size}), yet they make the data categorical "
+                f"({int(x.max()) + 1} states, a Potts model); if they are stray values, fix the file "
+                "(--visible bernoulli refuses them)")
+        warnings.warn(DataWarning(_where(x, ~binary, source) + said), stacklevel=2)
     return x
 
 # %% ../nbs/10_data.ipynb #f054a2e4
@@ -248,7 +269,8 @@ def _dataset_file(folder:str, name:str, path=None) -> Path:
     base = data_dir(path)
     if (p := _find_dataset_file(folder, name, base)) is not None: return p
     how = data_locations(path)[0]
-    whence = {"the given path": "the data folder given", "PTT_DATA": "the data folder from PTT_DATA"}.get(how, "the data folder found next to the repository")
+    whence = {"the given path": "the data folder given", "PTT_DATA": "the data folder from PTT_DATA"}
+    whence = whence.get(how, "the data folder found next to the repository")
     hint = ", or set PTT_DATA to another data folder" if how == "next to the repository" else ""
     raise DataError(f"{name} not found: put it in {base/folder} ({whence}){hint}")
 
@@ -262,7 +284,8 @@ def _guarded(p:Path, read):
 def _read_idx(p:Path, magic:int) -> np.ndarray:
     "An IDX array (gzipped) with the expected magic number"
     with gzip.open(p, 'rb') as f: raw = f.read()
-    if len(raw) < 8 or int.from_bytes(raw[:4], 'big') != magic: raise DataError(f"{p}: not an IDX file of the expected kind")
+    if len(raw) < 8 or int.from_bytes(raw[:4], 'big') != magic:
+        raise DataError(f"{p}: not an IDX file of the expected kind")
     ndim = raw[3]
     shape = tuple(int.from_bytes(raw[4+4*k:8+4*k], 'big') for k in range(ndim))
     data = np.frombuffer(raw, dtype=np.uint8, offset=4 + 4*ndim)
@@ -319,7 +342,8 @@ def pf13354(path=None) -> tuple[torch.Tensor, list[str]]:
 def pf13354_contacts(path=None, min_sep:int=4, cutoff:float=8.0) -> torch.Tensor:
     "Boolean (202, 202) contact map of PF13354: distance < `cutoff` Å and |i-j| > `min_sep`"
     t = load_array(_dataset_file('pf13354', 'PF13354_struct.dat.gz', path))
-    if t.ndim != 2 or t.shape[1] < 4: raise DataError(f"PF13354 structure table: expected 4 columns, got shape {t.shape}")
+    if t.ndim != 2 or t.shape[1] < 4:
+        raise DataError(f"PF13354 structure table: expected 4 columns, got shape {t.shape}")
     i, j, d = t[:, 0].astype(int) - 1, t[:, 1].astype(int) - 1, t[:, 3]
     keep = (d < cutoff) & (np.abs(i - j) > min_sep)
     n = max(i.max(), j.max()) + 1
@@ -337,14 +361,16 @@ def _read_mat(p:Path) -> np.ndarray:
 def retina(path=None) -> torch.Tensor:
     "Binarized spike trains (283041 time bins, 50 neurons) in {0,1}"
     x = _guarded(_dataset_file('retina', 'original_data_num_neurons_50_1.mat', path), _read_mat)
-    if x.ndim != 2 or not ((x == 0) | (x == 1)).all(): raise DataError(f"retina data: expected a 0/1 matrix, got shape {x.shape}")
+    if x.ndim != 2 or not ((x == 0) | (x == 1)).all():
+        raise DataError(f"retina data: expected a 0/1 matrix, got shape {x.shape}")
     return torch.from_numpy(x.astype(np.float32))
 
 # %% ../nbs/10_data.ipynb #93b5d787
 MEDICAL_FEATURES = ('Gender', 'Symptoms', 'Causes', 'Disease', 'Medicine')
 _MEDICAL_FIXES = {'Gender': {'Femal': 'Female'},
                   'Disease': {'Pheumonia': 'Pneumonia', 'Respiratory AntiInfection': 'Respiratory Infection',
-                              'Coronary Artery': 'Coronary Artery Disease', 'Major Depressive': 'Major Depressive Disorder',
+                              'Coronary Artery': 'Coronary Artery Disease',
+                              'Major Depressive': 'Major Depressive Disorder',
                               'Disease': 'Thyroid Disorder'},        # the only such row is a Hypothyroidism profile
                   'Medicine': {'virals, Rest': 'Antivirals, Rest'}}
 
@@ -386,7 +412,8 @@ def medical_table(path=None) -> tuple[list[str], list[list[str]]]:
     if not table or any(f not in table[0] for f in MEDICAL_FEATURES):
         raise DataError(f"{p}: expected the columns {', '.join(MEDICAL_FEATURES)}")
     header, body = table[0], [r for r in table[1:] if r]
-    if any(len(r) != len(header) for r in body): raise DataError(f"{p}: rows with a number of fields other than {len(header)}")
+    if any(len(r) != len(header) for r in body):
+        raise DataError(f"{p}: rows with a number of fields other than {len(header)}")
     rows = _clean_medical(header, body)
     cols = [header.index(f) for f in MEDICAL_FEATURES]
     for j in cols:                                   # one spelling per value: the most common one
@@ -410,7 +437,8 @@ def parse_digits(digits) -> list[int]:
     "Digits given as `0-4`, `17`, `0-27-9` (ranges and single digits) or a list of ints"
     if isinstance(digits, str):
         if not re.fullmatch(r'(\d-\d|\d)+', digits): raise ValueError(f"digits must be like 0-4 or 137, got {digits!r}")
-        out = [d for a, b, c in re.findall(r'(\d)-(\d)|(\d)', digits) for d in (range(int(a), int(b) + 1) if a else [int(c)])]
+        parts = re.findall(r'(\d)-(\d)|(\d)', digits)
+        out = [d for a, b, c in parts for d in (range(int(a), int(b) + 1) if a else [int(c)])]
     else: out = [operator.index(d) for d in digits]
     if not out or not all(0 <= d <= 9 for d in out): raise ValueError(f"digits must be digits 0-9, got {digits!r}")
     return sorted(set(out))
@@ -422,7 +450,8 @@ def load_dataset(name:str, path=None, **options) -> torch.Tensor:
     if bad: raise ValueError(f"{name} has no option {sorted(bad)[0]!r} (options: {', '.join(DATASET_OPTIONS[name])})")
     o = {**DATASET_OPTIONS[name], **options}
     n = o.pop('n')
-    if n is not None and (isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1): raise ValueError(f"n must be a positive integer, got {n!r}")
+    if n is not None and (isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1):
+        raise ValueError(f"n must be a positive integer, got {n!r}")
     if name == 'mnist':
         x, y = mnist(o['split'], threshold=o['threshold'], path=path)
         if o['digits'] is not None: x = x[torch.isin(y, torch.tensor(parse_digits(o['digits'])))]

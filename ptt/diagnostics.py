@@ -1,4 +1,4 @@
-"""Autocorrelation of the replicas' walk along the ladder, its exponential and integrated times, round trips, rung occupancy, and the thermalization plan built from them.
+"""The replicas' walk along the ladder: autocorrelation times, round trips, occupancy, and the thermalization plan.
 
 Docs: https://ptt-dev.github.io/ptt/diagnostics.html.md"""
 
@@ -19,11 +19,14 @@ import torch
 def _as_tensor(x, what:str) -> torch.Tensor:
     "`x` as a real tensor (numpy arrays and lists accepted); `ValueError` if it is empty or holds NaN or infinities"
     try: x = torch.as_tensor(x)
-    except (TypeError, ValueError, RuntimeError) as e: raise ValueError(f"{what} cannot be read as a numeric array ({e})") from None
+    except (TypeError, ValueError, RuntimeError) as e:
+        raise ValueError(f"{what} cannot be read as a numeric array ({e})") from None
     if x.dtype == torch.bool: x = x.to(torch.uint8)
     if x.is_complex(): raise ValueError(f"{what} must be real, got {x.dtype}")
-    if x.ndim == 0 or x.numel() == 0: raise ValueError(f"{what} must be a non-empty array with a time axis, got shape {tuple(x.shape)}")
-    if x.is_floating_point() and not torch.isfinite(x).all(): raise ValueError(f"{what} contains NaN or infinite values")
+    if x.ndim == 0 or x.numel() == 0:
+        raise ValueError(f"{what} must be a non-empty array with a time axis, got shape {tuple(x.shape)}")
+    if x.is_floating_point() and not torch.isfinite(x).all():
+        raise ValueError(f"{what} contains NaN or infinite values")
     return x
 
 _CHUNK = 1 << 22   # elements per batch of channels (bounds the memory of the functions below)
@@ -65,7 +68,8 @@ def autocorrelation(x, max_lag:int|None=None, mean:float|None=None) -> torch.Ten
 def _acf(C) -> torch.Tensor:
     "`C` as a float64 CPU vector"
     C = _as_tensor(C, "C").to('cpu', torch.float64)
-    if C.ndim != 1: raise ValueError(f"C must be a 1-D autocorrelation function (lags 0, 1, ...), got shape {tuple(C.shape)}")
+    if C.ndim != 1:
+        raise ValueError(f"C must be a 1-D autocorrelation function (lags 0, 1, ...), got shape {tuple(C.shape)}")
     return C
 
 class TauInt(NamedTuple):
@@ -87,7 +91,8 @@ def tau_int(C, c:float=6.) -> TauInt:
 
 # %% ../nbs/04_diagnostics.ipynb #0ad2e35f
 class TauExp(NamedTuple):
-    "Exponential time of the fit $C(t)\\approx A e^{-t/\\tau}$ on lags `start`..`stop`-1, and whether the decay was seen"
+    """Exponential time of the fit $C(t)\\approx A e^{-t/\\tau}$ on lags `start`..`stop`-1,
+    and whether the decay was seen"""
     tau: float
     amplitude: float
     start: int
@@ -110,18 +115,23 @@ def acf_noise(C, n_samples:int, c:float=6.) -> float:
 
 # %% ../nbs/04_diagnostics.ipynb #3a0918eb
 def tau_exp(C, upper:float=0.5, lower:float=0.05, noise:float=0., k_noise:float=10., n_steps:int|None=None) -> TauExp:
-    "$\\tau_{exp}$ from a fit of $\\log C(t)$ between where $C$ falls to `upper` and where it reaches max(`lower`, `k_noise`·`noise`); an oscillating $C$'s envelope is taken over lags up to half the series' length `n_steps` (if given)"
+    """$\\tau_{exp}$ from a fit of $\\log C(t)$ between where $C$ falls to `upper` and where it reaches
+    max(`lower`, `k_noise`·`noise`); an oscillating $C$'s envelope is taken over lags up to half the
+    series' length `n_steps` (if given)"""
     C = _acf(C)
     if not 0 < lower < upper < 1: raise ValueError(f"need 0 < lower < upper < 1, got lower={lower}, upper={upper}")
     n, floor = len(C), max(lower, k_noise * noise)
     below = (C[1:] <= upper).nonzero()
     if not len(below): return TauExp(math.inf, math.nan, n, n, False)       # the decay is not seen
     if floor >= upper: return TauExp(math.nan, math.nan, n, n, False)       # too noisy to fit the decay
-    m = n if n_steps is None else min(n, max(2, n_steps // 2))   # Ĉ(t) averages n_steps - t pairs: its last lags are noise several times the floor's
-    envelope = C[:m].flip(0).cummax(0).values.flip(0)  # the smallest non-increasing function above C (on the trusted lags)
+    # Ĉ(t) averages n_steps - t pairs: its last lags are noise several times the floor's
+    m = n if n_steps is None else min(n, max(2, n_steps // 2))
+    # the smallest non-increasing function above C (on the trusted lags)
+    envelope = C[:m].flip(0).cummax(0).values.flip(0)
     crossing, start = C[1:m][C[1:m] < floor], int(below[0]) + 1
     if start < m - 1 and ((len(crossing) and crossing[0] < -floor) or (envelope - C[:m])[C[:m] > floor].max() > floor):
-        C, n = envelope, m                         # C oscillates beyond its noise (swaps alternating by parity): fit the decay of its peaks
+        # C oscillates beyond its noise (swaps alternating by parity): fit the decay of its peaks
+        C, n = envelope, m
     under = (C[start:] < floor).nonzero()
     stop = start + int(under[0]) if len(under) else n
     lo, hi = (start, stop) if stop - start >= 2 else (start - 1, start + 1)  # fast decay: straddle the drop
@@ -135,17 +145,20 @@ def rungs_from_ids(ids) -> torch.Tensor:
     "Rung of each replica, `rungs[s,c,r]`, from the replica at each rung, `ids[s,c,t]` (inverse permutations)"
     ids = _as_tensor(ids, "ids")
     if ids.is_floating_point() or ids.ndim != 3:
-        raise ValueError(f"ids must be an integer array shaped (n_steps, n_chains, T), got {ids.dtype} of shape {tuple(ids.shape)}")
+        raise ValueError(f"ids must be an integer array shaped (n_steps, n_chains, T), got {ids.dtype} "
+                         f"of shape {tuple(ids.shape)}")
     rungs = ids.argsort(-1)
     if not (ids.gather(-1, rungs) == torch.arange(ids.shape[-1], device=ids.device)).all():
-        raise ValueError(f"ids must hold a permutation of the replicas 0..{ids.shape[-1]-1} at every step of every chain")
+        raise ValueError(f"ids must hold a permutation of the replicas 0..{ids.shape[-1]-1} at "
+                         "every step of every chain")
     return rungs.to(ids.dtype)
 
 def _rungs(rungs, T:int) -> torch.Tensor:
     "`rungs` as an integer tensor (n_steps, n_chains, n_replicas) with values in 0..T-1"
     rungs = _as_tensor(rungs, "rungs")
     if rungs.is_floating_point() or rungs.ndim != 3:
-        raise ValueError(f"rungs must be an integer array shaped (n_steps, n_chains, n_replicas), got {rungs.dtype} of shape {tuple(rungs.shape)}")
+        raise ValueError(f"rungs must be an integer array shaped (n_steps, n_chains, n_replicas), got {rungs.dtype} of "
+                         f"shape {tuple(rungs.shape)}")
     if T < 2: raise ValueError(f"a ladder needs at least 2 rungs, got T={T}")
     lo, hi = int(rungs.min()), int(rungs.max())
     if lo < 0 or hi >= T: raise ValueError(f"rung indices must lie in 0..{T-1}, found {lo if lo < 0 else hi}")
@@ -153,7 +166,8 @@ def _rungs(rungs, T:int) -> torch.Tensor:
 
 # %% ../nbs/04_diagnostics.ipynb #cfb786af
 class Occupancy(NamedTuple):
-    "Fraction of time each replica spends on each rung `(n_replicas, T)` (mean over chains), its standard error, and the flatness"
+    """Fraction of time each replica spends on each rung `(n_replicas, T)` (mean over chains), its
+    standard error, and the flatness"""
     fraction: torch.Tensor
     stderr: torch.Tensor
     flatness: float
@@ -188,7 +202,8 @@ class RoundTrips(NamedTuple):
         return float(self.time.sum()) / self.total if self.total else math.nan
 
 def _bottom_arrivals(r:torch.Tensor, T:int) -> tuple:
-    "Walker and step of each arrival at rung 0 in `r` (n_walkers, n_steps): a first visit to an end, or one following the top"
+    """Walker and step of each arrival at rung 0 in `r` (n_walkers, n_steps): a first visit to
+    an end, or one following the top"""
     ends = (r == T - 1).to(torch.int8) - (r == 0).to(torch.int8)     # +1 top, -1 bottom, 0 between
     walker, step = ends.nonzero(as_tuple=True)                         # visits to an end, by walker then time
     side = ends[walker, step]
@@ -221,17 +236,20 @@ class LadderTaus(NamedTuple):
     C: torch.Tensor
     noise: float
 
-def ladder_taus(rungs, T:int, max_lag:int|None=None, c:float=6., upper:float=0.5, lower:float=0.05, k_noise:float=10.) -> LadderTaus:
+def ladder_taus(rungs, T:int, max_lag:int|None=None, c:float=6., upper:float=0.5, lower:float=0.05,
+                k_noise:float=10.) -> LadderTaus:
     "$\\tau_{exp}$ and $\\tau_{int}$ of the rung index of replicas, from `rungs` (n_steps, n_chains, n_replicas)"
     rungs = _rungs(rungs, T)
-    C = autocorrelation(rungs, max_lag, mean=(T - 1) / 2)      # the envelope over all lags (n_steps not passed: see below)
+    # the envelope over all lags (n_steps not passed: see below)
+    C = autocorrelation(rungs, max_lag, mean=(T - 1) / 2)
     noise = acf_noise(C, rungs.shape[0] * rungs.shape[1], c)
     return LadderTaus(tau_exp(C, upper, lower, noise, k_noise), tau_int(C, c), C, noise)
 
 # %% ../nbs/04_diagnostics.ipynb #5424d5f8
 @dataclass(frozen=True)
 class ThermalizationPlan:
-    "Burn-in (≥ `n_therm_factor` τ_exp) and spacing (≥ `spacing_factor` τ_int) in steps, and whether they can be trusted"
+    """Burn-in (≥ `n_therm_factor` τ_exp) and spacing (≥ `spacing_factor` τ_int) in steps,
+    and whether they can be trusted"""
     tau_exp: float
     tau_int: float
     burn_in: int|None
@@ -242,26 +260,35 @@ class ThermalizationPlan:
     def tau_therm(self) -> float: return therm_time(self.tau_exp, self.tau_int)
 
 def therm_time(tau_exp:float, tau_int:float) -> float:
-    "The time the burn-in counts: τ_exp, or τ_int where that is larger (for a sum of decaying exponentials τ_int ≤ τ_exp, so the fit then missed the slowest mode)"
+    """The time the burn-in counts: τ_exp, or τ_int where that is larger (for a sum of decaying exponentials τ_int ≤
+    τ_exp, so the fit then missed the slowest mode)"""
     return max(tau_exp, tau_int) if math.isfinite(tau_exp) else tau_exp
 
-def plan_from_taus(te:TauExp, ti:TauInt, n_steps:int, n_therm_factor:float=20., spacing_factor:float=2., c:float=6.) -> ThermalizationPlan:
-    "Burn-in and sampling interval from τ_exp and τ_int measured on a trajectory of `n_steps` steps, with what makes them untrustworthy"
+def plan_from_taus(te:TauExp, ti:TauInt, n_steps:int, n_therm_factor:float=20., spacing_factor:float=2.,
+                   c:float=6.) -> ThermalizationPlan:
+    """Burn-in and sampling interval from τ_exp and τ_int measured on a trajectory of `n_steps` steps,
+    with what makes them untrustworthy"""
     problems = []
-    if math.isinf(te.tau): problems.append("C(t) never fell to 0.5: the decay is not seen, tau_exp exceeds what the trajectory can measure")
+    if math.isinf(te.tau):
+        problems.append("C(t) never fell to 0.5: the decay is not seen, tau_exp exceeds what "
+                        "the trajectory can measure")
     elif math.isnan(te.tau): problems.append("C(t) is too noisy for an exponential fit: record more steps or chains")
     elif not te.reliable: problems.append("C(t) did not decay to the fit floor within the trajectory")
     if not ti.converged: problems.append(f"the tau_int window did not close (W >= {c:g} tau_int) within the trajectory")
     slow = therm_time(te.tau, ti.tau)
     if math.isfinite(slow) and n_steps < n_therm_factor * slow:
         name = 'tau_int' if slow > te.tau else 'tau_exp'
-        if slow > 1.5 * te.tau: name += f' ({slow / te.tau:.1f} times the fitted tau_exp {te.tau:.3g}: the fit saw a fast decay, not the slowest)'
-        problems.append(f"the trajectory ({n_steps} steps) is shorter than {n_therm_factor:g} {name} = {n_therm_factor * slow:.0f} steps")
+        if slow > 1.5 * te.tau:
+            name += (f' ({slow / te.tau:.1f} times the fitted tau_exp {te.tau:.3g}: the fit saw a '
+                     'fast decay, not the slowest)')
+        problems.append(f"the trajectory ({n_steps} steps) is shorter than {n_therm_factor:g} {name} = "
+                        f"{n_therm_factor * slow:.0f} steps")
     burn_in = max(1, math.ceil(n_therm_factor * slow)) if math.isfinite(slow) else None
     spacing = max(1, math.ceil(spacing_factor * ti.tau))
     return ThermalizationPlan(te.tau, ti.tau, burn_in, spacing, not problems, "; ".join(problems))
 
-def thermalization_plan(rungs, T:int, n_therm_factor:float=20., spacing_factor:float=2., c:float=6.) -> ThermalizationPlan:
+def thermalization_plan(rungs, T:int, n_therm_factor:float=20., spacing_factor:float=2.,
+                        c:float=6.) -> ThermalizationPlan:
     "Burn-in and sampling interval from the rung-index autocorrelation of a recorded trajectory"
     lt = ladder_taus(rungs, T, c=c)
     return plan_from_taus(lt.tau_exp, lt.tau_int, lt.C.shape[0], n_therm_factor, spacing_factor, c)

@@ -1,4 +1,4 @@
-"""Exact log Z, log-likelihoods, marginals and distributions of small RBMs, by summing over every state of their smaller layer. The ground truth every sampler and estimator of ptt is tested against.
+"""Exact log Z, log-likelihoods, marginals and distributions of small RBMs by enumeration: the tests' ground truth.
 
 Docs: https://ptt-dev.github.io/ptt/exact.html.md"""
 
@@ -48,13 +48,14 @@ def _n_states(model:RBM, layer:str) -> int:
     return (model.n_states if isinstance(model, PottsRBM) else 2)**model.n_visible
 
 def _layer_to_enumerate(model:RBM, layer:str='auto', max_states:int=MAX_STATES) -> str:
-    if layer not in ('auto', 'hidden', 'visible'): raise ValueError(f"layer must be 'auto', 'hidden' or 'visible', not {layer!r}")
+    if layer not in ('auto', 'hidden', 'visible'):
+        raise ValueError(f"layer must be 'auto', 'hidden' or 'visible', not {layer!r}")
     if layer == 'auto': layer = min(('hidden', 'visible'), key=lambda l: _n_states(model, l))
     n = _n_states(model, layer)
     if n > max_states:
         units = model.n_hidden if layer == 'hidden' else model.n_visible
-        raise ValueError(f"exact enumeration needs {n:.3g} states of the {layer} layer ({units} units), more than the limit of "
-                         f"{max_states:.3g} (max_states); use a PTT or AIS estimate for a model this large")
+        raise ValueError(f"exact enumeration needs {n:.3g} states of the {layer} layer ({units} units), more than the "
+                         f"limit of {max_states:.3g} (max_states); use a PTT or AIS estimate for a model this large")
     return layer
 
 def _layer_states(model:RBM, layer:str, start:int, stop:int) -> torch.Tensor:
@@ -75,7 +76,8 @@ def _chunked_log_weights(model:RBM, layer:str, chunk:int):
 # %% ../nbs/01_exact.ipynb #8e2621af
 def log_partition(model:RBM, layer:str='auto', max_states:int=MAX_STATES, chunk:int=2**14) -> torch.Tensor:
     "Exact $\\log Z$ of `model` (float64; one value per rung for a stack)"
-    if model.is_stack: return torch.stack([log_partition(model[t], layer, max_states, chunk) for t in range(len(model))])
+    if model.is_stack:
+        return torch.stack([log_partition(model[t], layer, max_states, chunk) for t in range(len(model))])
     layer = _layer_to_enumerate(model, layer, max_states)
     m = model.to(dtype=torch.float64)
     return torch.stack([lw.logsumexp(0) for _, lw in _chunked_log_weights(m, layer, chunk)]).logsumexp(0)
@@ -117,7 +119,8 @@ def tv_distance(p:torch.Tensor, p_hat:torch.Tensor) -> float:
     return 0.5 * (p - p_hat).abs().sum().item()
 
 def tv_bound(p:torch.Tensor, n:int, delta:float=1e-6) -> float:
-    "Bound exceeded with probability < `delta` by the TV distance between `p` and the frequencies of `n` independent samples"
+    """Bound exceeded with probability < `delta` by the TV distance between `p` and the
+    frequencies of `n` independent samples"""
     mean_bound = 0.5 * (p * (1 - p) / n).sqrt().sum().item()      # E[TV] ≤ ½ Σ √(p(1-p)/n), by Jensen
     return mean_bound + math.sqrt(math.log(1 / delta) / (2 * n))    # McDiarmid: TV moves by ≤ 1/n per sample
 
@@ -130,8 +133,10 @@ def _fix_self_terms(model:RBM, m1:torch.Tensor, m2:torch.Tensor) -> torch.Tensor
         m2[idx, :, idx, :] = torch.diag_embed(m1)
     return m2
 
-def marginals(model:RBM, layer:str='auto', max_states:int=MAX_STATES, chunk:int=2**14) -> tuple[torch.Tensor, torch.Tensor]:
-    "Exact first and second moments of the visible units: ⟨v⟩ (visible shape) and ⟨v ⊗ v⟩ (visible shape twice), float64"
+def marginals(model:RBM, layer:str='auto', max_states:int=MAX_STATES,
+              chunk:int=2**14) -> tuple[torch.Tensor, torch.Tensor]:
+    """Exact first and second moments of the visible units: ⟨v⟩ (visible shape) and ⟨v ⊗ v⟩
+    (visible shape twice), float64"""
     layer = _layer_to_enumerate(model, layer, max_states)
     m = model.to(dtype=torch.float64)
     log_z = log_partition(m, layer, max_states, chunk)
@@ -145,8 +150,10 @@ def marginals(model:RBM, layer:str='auto', max_states:int=MAX_STATES, chunk:int=
     return m1.reshape(vs), _fix_self_terms(model, m1.reshape(vs), m2.reshape(vs + vs))
 
 # %% ../nbs/01_exact.ipynb #2bb13d4b
-def exact_samples(model:RBM, n:int, generator:torch.Generator|None=None, layer:str='auto', max_states:int=MAX_STATES, chunk:int=2**14) -> torch.Tensor:
-    "`n` independent samples of the visible layer of `model`, in its own form (0/1 rows, one-hot for Potts), by enumerating `layer`"
+def exact_samples(model:RBM, n:int, generator:torch.Generator|None=None, layer:str='auto', max_states:int=MAX_STATES,
+                  chunk:int=2**14) -> torch.Tensor:
+    """`n` independent samples of the visible layer of `model`, in its own form (0/1 rows, one-hot for
+    Potts), by enumerating `layer`"""
     layer = _layer_to_enumerate(model, layer, max_states)
     log_w = torch.cat([lw for _, lw in _chunked_log_weights(model.to(dtype=torch.float64), layer, chunk)])
     idx = torch.multinomial(torch.softmax(log_w, 0), n, replacement=True, generator=generator)
@@ -167,14 +174,17 @@ def poisson_binomial(p:torch.Tensor) -> torch.Tensor:
     return dist
 
 def activity_distribution(model:RBM, layer:str='auto', max_states:int=MAX_STATES, chunk:int=2**12) -> torch.Tensor:
-    "Exact distribution of the number of active visible units $k=\\sum_i v_i$ of a Bernoulli RBM: $P(k)$ for $k = 0..N_v$ (float64)"
-    if not isinstance(model, BernoulliRBM) or model.is_stack: raise ValueError("activity_distribution needs a single Bernoulli RBM")
+    """Exact distribution of the number of active visible units $k=\\sum_i v_i$ of a Bernoulli RBM:
+    $P(k)$ for $k = 0..N_v$ (float64)"""
+    if not isinstance(model, BernoulliRBM) or model.is_stack:
+        raise ValueError("activity_distribution needs a single Bernoulli RBM")
     layer = _layer_to_enumerate(model, layer, max_states)
     m = model.to(dtype=torch.float64)
     log_zs, dists = [], []                                  # one pass: each chunk's log Z and its normalized P(k)
     for s, lw in _chunked_log_weights(m, layer, chunk):
         w = torch.softmax(lw, 0)
+        counts = lambda: torch.zeros(m.n_visible + 1, dtype=torch.float64, device=m.device)
         dists.append(w @ poisson_binomial(m.visible_probs(s)) if layer == 'hidden'
-                     else torch.zeros(m.n_visible + 1, dtype=torch.float64, device=m.device).index_add_(0, s.sum(-1).long(), w))
+                     else counts().index_add_(0, s.sum(-1).long(), w))
         log_zs.append(lw.logsumexp(0))
     return torch.softmax(torch.stack(log_zs), 0) @ torch.stack(dists)

@@ -1,4 +1,4 @@
-"""The Monte Carlo moves everything else is built from: alternating Gibbs sweeps over a whole stack of models at once, and the swap move between neighbouring rungs of a ladder.
+"""The Monte Carlo moves all else is built from: Gibbs sweeps of a whole stack of models at once, swaps between rungs.
 
 Docs: https://ptt-dev.github.io/ptt/kernels.html.md"""
 
@@ -20,18 +20,21 @@ def make_generator(seed:int=0, device=None) -> torch.Generator:
 
 # %% ../nbs/02_kernels.ipynb #3f9fa112
 def restore_state(g:torch.Generator, state:torch.Tensor) -> torch.Generator:
-    "`g`, set in place to continue `state` (a `get_state()`), or, for a state saved on another kind of device, seeded from it"
+    """`g`, set in place to continue `state` (a `get_state()`), or, for a state saved on another
+    kind of device, seeded from it"""
     try: g.set_state(state)
     except RuntimeError:
         seed = int.from_bytes(hashlib.sha256(state.cpu().numpy().tobytes()).digest()[:8], 'little') >> 1
-        warnings.warn(f"a random-number state saved on another kind of device continues on {g.device} with a new stream seeded from it "
-                      "(reproducible, but not the draws the saving device would have made)")
+        warnings.warn(f"a random-number state saved on another kind of device continues on {g.device} with a new "
+                      "stream seeded from it (reproducible, but not the draws the saving device would have made)")
         g.manual_seed(seed)
     return g
 
 # %% ../nbs/02_kernels.ipynb #107ed4f6
-def _bernoulli_gibbs(model:BernoulliRBM, v:torch.Tensor, k:int, generator:torch.Generator|None, logits:torch.Tensor|None=None) -> torch.Tensor:
-    "k sweeps of a Bernoulli RBM (or stack) in preallocated buffers (the first from the hidden `logits` of `v`, if given)"
+def _bernoulli_gibbs(model:BernoulliRBM, v:torch.Tensor, k:int, generator:torch.Generator|None,
+                     logits:torch.Tensor|None=None) -> torch.Tensor:
+    """k sweeps of a Bernoulli RBM (or stack) in preallocated buffers (the first from the
+    hidden `logits` of `v`, if given)"""
     w, a, b = model.weights, model._bias(model.vbias), model._bias(model.hbias)
     wt, mm = w.transpose(-1, -2), (torch.baddbmm if model.is_stack else torch.addmm)
     h = v.new_empty(v.shape[:-1] + (model.n_hidden,))
@@ -46,20 +49,25 @@ def _bernoulli_gibbs(model:BernoulliRBM, v:torch.Tensor, k:int, generator:torch.
     return v
 
 def _potts_draw(model:PottsRBM, h:torch.Tensor, generator:torch.Generator|None) -> torch.Tensor:
-    "Visible states drawn given hidden states `h`, as indices; a stack's rungs one at a time (a whole stack's logits, T times a rung's, cost more to allocate than to draw from)"
+    """Visible states drawn given hidden states `h`, as indices; a stack's rungs one at a time (a whole stack's logits,
+    T times a rung's, cost more to allocate than to draw from)"""
     if not model.is_stack: return categorical_indices(model.visible_logits(h), generator)
     return torch.stack([categorical_indices(model[t].visible_logits(h[t]), generator) for t in range(len(model))])
 
-def _potts_gibbs(model:PottsRBM, v:torch.Tensor, k:int, generator:torch.Generator|None, logits:torch.Tensor|None=None) -> torch.Tensor:
-    "k sweeps of a Potts RBM (or stack), the states kept as indices between sweeps so that their hidden inputs are gathered rows of the weights, not a product with the one-hot states"
+def _potts_gibbs(model:PottsRBM, v:torch.Tensor, k:int, generator:torch.Generator|None,
+                 logits:torch.Tensor|None=None) -> torch.Tensor:
+    """k sweeps of a Potts RBM (or stack), the states kept as indices between sweeps so that their hidden inputs are
+    gathered rows of the weights, not a product with the one-hot states"""
     h = model.sample_hidden(v, generator, logits)
     for i in range(k):
         idx = _potts_draw(model, h, generator)
         if i < k - 1: h = model.sample_hidden(None, generator, model.index_hidden_logits(idx))
     return model.one_hot(idx)
 
-def gibbs(model:RBM, v:torch.Tensor, k:int=1, generator:torch.Generator|None=None, logits:torch.Tensor|None=None) -> torch.Tensor:
-    "Visible states after `k` alternating Gibbs sweeps from `v` (for a stack: every rung at once); `logits`: `model.hidden_logits(v)`, if already computed (saves a product)"
+def gibbs(model:RBM, v:torch.Tensor, k:int=1, generator:torch.Generator|None=None,
+          logits:torch.Tensor|None=None) -> torch.Tensor:
+    """Visible states after `k` alternating Gibbs sweeps from `v` (for a stack: every rung at once); `logits`:
+    `model.hidden_logits(v)`, if already computed (saves a product)"""
     if k < 1: return v
     if logits is not None and (logits.shape[-1] != model.n_hidden or logits.shape[:-1] != v.shape[:logits.ndim - 1]):
         raise ValueError(f"hidden logits of shape {tuple(logits.shape)} do not fit states of shape {tuple(v.shape)}")
@@ -69,12 +77,16 @@ def gibbs(model:RBM, v:torch.Tensor, k:int=1, generator:torch.Generator|None=Non
     if isinstance(model, PottsRBM) and v.ndim == (4 if model.is_stack else 3) and v.is_floating_point():
         model._check_shape(v)
         return _potts_gibbs(model, v, k, generator, logits)
-    for i in range(k): v = model.sample_visible(model.sample_hidden(v, generator, logits if i == 0 else None), generator)
+    for i in range(k):
+        v = model.sample_visible(model.sample_hidden(v, generator, logits if i == 0 else None), generator)
     return v
 
 # %% ../nbs/02_kernels.ipynb #222c7c6d
-def swap_log_ratios(model:RBM, x:torch.Tensor, lower:torch.Tensor, known:torch.Tensor|None=None, logits:torch.Tensor|None=None) -> torch.Tensor:
-    "Log acceptance ratios $\\Delta E_t(x_t)-\\Delta E_t(x_{t-1})$ for the pairs of rungs (`lower`, `lower`+1): shape (pairs, n); `known`: $\\Delta E_1(x_0)$, if at hand, when the first pair is (0, 1), and `logits`: the hidden inputs of $x_1$ under model 1, if at hand too"
+def swap_log_ratios(model:RBM, x:torch.Tensor, lower:torch.Tensor, known:torch.Tensor|None=None,
+                    logits:torch.Tensor|None=None) -> torch.Tensor:
+    """Log acceptance ratios $\\Delta E_t(x_t)-\\Delta E_t(x_{t-1})$ for the pairs of rungs (`lower`, `lower`+1): shape
+    (pairs, n); `known`: $\\Delta E_1(x_0)$, if at hand, when the first pair is (0, 1), and `logits`: the hidden
+    inputs of $x_1$ under model 1, if at hand too"""
     n = x.shape[1]
     if known is not None:                                           # pair (0, 1): two free energies instead of four
         first = (model[1].free_energy(x[1], logits) - model[0].free_energy(x[1]) - known).unsqueeze(0)
@@ -89,8 +101,11 @@ class SwapResult(NamedTuple):
     perm: torch.Tensor   # (T, n): x[t, c] came from rung perm[t, c] in chain c
     acc: torch.Tensor    # (T-1,): mean acceptance probability of pair (t, t+1), nan if not attempted
 
-def swap(model:RBM, x:torch.Tensor, parity:int=0, generator:torch.Generator|None=None, known:torch.Tensor|None=None, logits:torch.Tensor|None=None) -> SwapResult:
-    "One round of swap attempts between neighbouring rungs (t, t+1) with t ≡ `parity` (mod 2); `known`: $\\Delta E_1(x_0)$ if at hand, and `logits`: the hidden inputs of $x_1$ under model 1 (both used when `parity` is even)"
+def swap(model:RBM, x:torch.Tensor, parity:int=0, generator:torch.Generator|None=None, known:torch.Tensor|None=None,
+         logits:torch.Tensor|None=None) -> SwapResult:
+    """One round of swap attempts between neighbouring rungs (t, t+1) with t ≡ `parity` (mod 2);
+    `known`: $\\Delta E_1(x_0)$ if at hand, and `logits`: the hidden inputs of $x_1$ under model 1
+    (both used when `parity` is even)"""
     T, n = x.shape[:2]
     perm = torch.arange(T, device=x.device).unsqueeze(1).repeat(1, n)
     acc = torch.full((max(T - 1, 0),), float('nan'), dtype=model.dtype, device=x.device)

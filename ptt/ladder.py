@@ -1,4 +1,4 @@
-"""Frozen checkpoints of the training trajectory, from a trivially sampled independent model up to the current one, with their log partition functions; how neighbours are measured, and when a new rung is frozen.
+"""Frozen checkpoints of training, from an independent model up to the current one, their log Z, overlaps and freezes.
 
 Docs: https://ptt-dev.github.io/ptt/ladder.html.md"""
 
@@ -25,30 +25,37 @@ def independent_model(model:RBM) -> RBM:
 def expected_acceptance(lower:RBM, upper:RBM, x_lower:torch.Tensor, x_upper:torch.Tensor) -> float:
     "Estimated swap acceptance between two models from equilibrium samples of each (paired row by row)"
     n = min(len(x_lower), len(x_upper))
-    log_r = swap_log_ratios(stack([lower, upper]), torch.stack([x_lower[:n], x_upper[:n]]), torch.tensor([0], device=x_lower.device))
+    log_r = swap_log_ratios(stack([lower, upper]), torch.stack([x_lower[:n], x_upper[:n]]),
+                            torch.tensor([0], device=x_lower.device))
     return log_r.clamp(max=0).exp().mean().item()
 
 # %% ../nbs/03_ladder.ipynb #d6d09bc8
 def _reweighted_acceptance(f_current, f_proposal, f_lower, f_proposal_lower, f_lower_lower) -> tuple:
-    "Importance weights of the current samples for the proposal, u = F_lower - F_proposal of current and lower samples, acceptance, ESS/n"
+    """Importance weights of the current samples for the proposal, u = F_lower - F_proposal of current and
+    lower samples, acceptance, ESS/n"""
     w = torch.softmax((f_current - f_proposal).double(), 0)
     u_current, u_lower = (f_lower - f_proposal).double(), (f_lower_lower - f_proposal_lower).double()
-    acc = (w * (u_lower - u_current).clamp(max=0).exp()).sum().item()        # ΔE(x_upper) - ΔE(x_lower), paired row by row
+    # ΔE(x_upper) - ΔE(x_lower), paired row by row
+    acc = (w * (u_lower - u_current).clamp(max=0).exp()).sum().item()
     return w, u_current, u_lower, acc, (1 / (len(w) * w.pow(2).sum())).item()
 
 def predicted_acceptance(lower:RBM, current:RBM, proposal:RBM, x_lower:torch.Tensor, x_current:torch.Tensor) -> tuple:
-    "Swap acceptance between `lower` and `proposal` from samples of `lower` and of `current` reweighted to `proposal`; and ESS/n"
+    """Swap acceptance between `lower` and `proposal` from samples of `lower` and of `current`
+    reweighted to `proposal`; and ESS/n"""
     n = min(len(x_lower), len(x_current))
     xl, xc = x_lower[:n], x_current[:n]
     e_proposal = proposal.free_energy(xc)                              # shared by the weights and the swap ratio
-    return _reweighted_acceptance(current.free_energy(xc), e_proposal, lower.free_energy(xc), proposal.free_energy(xl), lower.free_energy(xl))[3:]
+    return _reweighted_acceptance(current.free_energy(xc), e_proposal, lower.free_energy(xc), proposal.free_energy(xl),
+                                  lower.free_energy(xl))[3:]
 
 # %% ../nbs/03_ladder.ipynb #6879c98d
 def renewal_probabilities(u_upper:torch.Tensor, u_lower:torch.Tensor) -> torch.Tensor:
-    "For each upper state: its swap acceptance min(1, exp(u_lower - u_upper)) averaged over all lower states (u = E_low - E_up)"
+    """For each upper state: its swap acceptance min(1, exp(u_lower - u_upper)) averaged over all
+    lower states (u = E_low - E_up)"""
     v = u_lower.double().sort().values
     c = u_upper.double()
-    below = torch.searchsorted(v, c)                                   # lower states with u < c accept with exp(u - c) < 1
+    # lower states with u < c accept with exp(u - c) < 1
+    below = torch.searchsorted(v, c)
     lse = torch.cat([v.new_full((1,), -math.inf), torch.logcumsumexp(v, 0)])
     return ((len(v) - below) + (lse[below] - c).exp()) / len(v)
 
@@ -56,22 +63,29 @@ def weighted_quantile(x:torch.Tensor, w:torch.Tensor, q:float) -> float:
     "The smallest value of `x` whose weighted cumulative share (weights `w`) reaches `q`"
     order = x.argsort()
     share = w.double()[order].cumsum(0) / w.double().sum()
-    return x[order][torch.searchsorted(share, torch.tensor([q], dtype=share.dtype, device=share.device)).clamp(max=len(x) - 1)].item()
+    at = torch.searchsorted(share, torch.tensor([q], dtype=share.dtype, device=share.device)).clamp(max=len(x) - 1)
+    return x[order][at].item()
 
-def overlap_from_energies(f_current:torch.Tensor, f_proposal:torch.Tensor, f_lower:torch.Tensor, f_proposal_lower:torch.Tensor,
-                          f_lower_lower:torch.Tensor, q:float|None=0.01) -> tuple:
-    "`predicted_overlap` from free energies already computed: of the current samples under `current`, `proposal`, `lower`, and of the lower samples under `proposal`, `lower`"
-    w, u_current, u_lower, acc, ess = _reweighted_acceptance(f_current, f_proposal, f_lower, f_proposal_lower, f_lower_lower)
+def overlap_from_energies(f_current:torch.Tensor, f_proposal:torch.Tensor, f_lower:torch.Tensor,
+                          f_proposal_lower:torch.Tensor, f_lower_lower:torch.Tensor, q:float|None=0.01) -> tuple:
+    """`predicted_overlap` from free energies already computed: of the current samples under `current`, `proposal`,
+    `lower`, and of the lower samples under `proposal`, `lower`"""
+    w, u_current, u_lower, acc, ess = _reweighted_acceptance(f_current, f_proposal, f_lower, f_proposal_lower,
+                                                             f_lower_lower)
     return acc, ess, (math.nan if q is None else weighted_quantile(renewal_probabilities(u_current, u_lower), w, q))
 
 def overlap_energies(lower:RBM, current:RBM, proposal:RBM, x_lower:torch.Tensor, x_current:torch.Tensor) -> tuple:
-    "The free energies `overlap_from_energies` needs: of the current samples under `current`, `proposal`, `lower`, of the lower samples under `proposal`, `lower`"
+    """The free energies `overlap_from_energies` needs: of the current samples under `current`, `proposal`, `lower`, of
+    the lower samples under `proposal`, `lower`"""
     n = min(len(x_lower), len(x_current))
     xl, xc = x_lower[:n], x_current[:n]
-    return current.free_energy(xc), proposal.free_energy(xc), lower.free_energy(xc), proposal.free_energy(xl), lower.free_energy(xl)
+    return (current.free_energy(xc), proposal.free_energy(xc), lower.free_energy(xc),
+            proposal.free_energy(xl), lower.free_energy(xl))
 
-def predicted_overlap(lower:RBM, current:RBM, proposal:RBM, x_lower:torch.Tensor, x_current:torch.Tensor, q:float|None=0.01) -> tuple:
-    "`predicted_acceptance` and ESS/n, and the `q`-quantile over `proposal`'s states (reweighted) of their renewal probability by swaps with `lower` (NaN if `q` is None)"
+def predicted_overlap(lower:RBM, current:RBM, proposal:RBM, x_lower:torch.Tensor, x_current:torch.Tensor,
+                      q:float|None=0.01) -> tuple:
+    """`predicted_acceptance` and ESS/n, and the `q`-quantile over `proposal`'s states (reweighted) of their renewal
+    probability by swaps with `lower` (NaN if `q` is None)"""
     return overlap_from_energies(*overlap_energies(lower, current, proposal, x_lower, x_current), q)
 
 # %% ../nbs/03_ladder.ipynb #8b1fa3de
@@ -79,7 +93,8 @@ class Ladder:
     "Frozen models along a training trajectory (a stack), their log Z, and the update at which each was frozen"
     def __init__(self, models:RBM, log_z:torch.Tensor, updates:list):
         if not models.is_stack: raise ValueError("a Ladder holds a stack of models (use ptt.rbm.stack)")
-        if not len(models) == len(log_z) == len(updates): raise ValueError("models, log_z and updates must have one entry per rung")
+        if not len(models) == len(log_z) == len(updates):
+            raise ValueError("models, log_z and updates must have one entry per rung")
         self.models, self.log_z, self.updates = models, log_z.double(), list(updates)
 
     @classmethod
@@ -96,7 +111,8 @@ class Ladder:
     def append(self, model:RBM, log_z:float, update:int):
         "Freeze `model` as a new top rung"
         self.models = stack([self.models, model.to(device=self.models.device, dtype=self.models.dtype)])
-        self.log_z = torch.cat([self.log_z, torch.tensor([float(log_z)], dtype=torch.float64, device=self.log_z.device)])
+        self.log_z = torch.cat([self.log_z,
+                                torch.tensor([float(log_z)], dtype=torch.float64, device=self.log_z.device)])
         self.updates.append(int(update))
 
     def to(self, device=None):
@@ -105,9 +121,12 @@ class Ladder:
     def __repr__(self): return f"Ladder of {len(self)} rungs frozen at updates {self.updates} — {self.models}"
 
 # %% ../nbs/03_ladder.ipynb #83164743
-def ladder_decision(acceptance:float, alpha:float, updates_since_freeze:int, renewal:float=1., min_renewal:float=0., margin:float=0.) -> str:
-    "'accept' the proposed update, 'freeze' the current model as a new rung first, or 'reject' the update; with no freeze to make, a step down to `alpha - margin` is accepted"
-    if renewal < min_renewal: return 'freeze' if updates_since_freeze > 0 else 'reject'   # a renewal not measured (NaN) does not count
+def ladder_decision(acceptance:float, alpha:float, updates_since_freeze:int, renewal:float=1., min_renewal:float=0.,
+                    margin:float=0.) -> str:
+    """'accept' the proposed update, 'freeze' the current model as a new rung first, or 'reject' the update; with no
+    freeze to make, a step down to `alpha - margin` is accepted"""
+    if renewal < min_renewal:
+        return 'freeze' if updates_since_freeze > 0 else 'reject'   # a renewal not measured (NaN) does not count
     if acceptance >= alpha: return 'accept'
     return 'freeze' if updates_since_freeze > 0 else 'accept' if acceptance >= alpha - margin else 'reject'
 
@@ -115,7 +134,8 @@ class LadderBroken(RuntimeError):
     "Raised when swap acceptance along the ladder fell so low that equilibrium cannot be trusted"
 
 def check_ladder(acceptances, alpha:float, margin:float=0.2, pairs:list|None=None):
-    "Raise `LadderBroken` if any pair's acceptance is below `alpha - margin` (`pairs` names them; default: rungs t and t+1)"
+    """Raise `LadderBroken` if any pair's acceptance is below `alpha - margin` (`pairs` names
+    them; default: rungs t and t+1)"""
     acc = torch.as_tensor(acceptances, dtype=torch.float64)
     low = (acc < alpha - margin).nonzero().flatten().tolist()
     if low:

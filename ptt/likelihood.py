@@ -1,4 +1,4 @@
-"""The partition function of every rung of a PTT ladder, from the equilibrium samples PTT already has: the free-energy perturbation recursion and Bennett's acceptance ratio. Annealed Importance Sampling as an independent estimator. Log-likelihoods follow.
+"""log Z of every rung from the samples PTT has (free-energy perturbation, Bennett's ratio), AIS, and log-likelihoods.
 
 Docs: https://ptt-dev.github.io/ptt/likelihood.html.md"""
 
@@ -50,20 +50,23 @@ def effective_sample_size(x:torch.Tensor) -> float:
 # %% ../nbs/06_likelihood.ipynb #8dd3fc8f
 def _check_pair(model_prev:RBM, model_next:RBM):
     "Raise a `ValueError` unless the two models are single models of the same kind and shape"
-    if model_prev.is_stack or model_next.is_stack: raise ValueError("expected two single models, not stacks (index the stack: models[t])")
+    if model_prev.is_stack or model_next.is_stack:
+        raise ValueError("expected two single models, not stacks (index the stack: models[t])")
     if type(model_prev) is not type(model_next) or model_prev.weights.shape != model_next.weights.shape:
         raise ValueError(f"neighbouring models differ in kind or shape: {model_prev} and {model_next}")
 
 def free_energy_gap(model_prev:RBM, model_next:RBM, v:torch.Tensor) -> torch.Tensor:
     "$E_{\\rm next}(v)-E_{\\rm prev}(v)$ for each state in `v`, in float64"
     _check_pair(model_prev, model_next)
-    if isinstance(model_prev, PottsRBM) and not v.is_floating_point(): v = model_prev.one_hot(v)   # integer states: one-hot once
+    if isinstance(model_prev, PottsRBM) and not v.is_floating_point():
+        v = model_prev.one_hot(v)   # integer states: one-hot once
     v = v.double()
     return model_next.to(dtype=torch.float64).free_energy(v) - model_prev.to(dtype=torch.float64).free_energy(v)
 
 # %% ../nbs/06_likelihood.ipynb #989dfb97
 def ptt_log_z_step(model_prev:RBM, model_next:RBM, samples_prev:torch.Tensor) -> Estimate:
-    "$\\log Z_{\\rm next}-\\log Z_{\\rm prev} = \\log\\langle e^{E_{\\rm prev}-E_{\\rm next}}\\rangle_{\\rm prev}$ from equilibrium samples of `model_prev`, with its standard error"
+    """$\\log Z_{\\rm next}-\\log Z_{\\rm prev} = \\log\\langle e^{E_{\\rm prev}-E_{\\rm next}}\\rangle_{\\rm prev}$
+    from equilibrium samples of `model_prev`, with its standard error"""
     return log_mean_exp_estimate(-free_energy_gap(model_prev, model_next, samples_prev))
 
 # %% ../nbs/06_likelihood.ipynb #3c8eddd7
@@ -97,22 +100,29 @@ def _bar_variance(delta:float, u0:np.ndarray, u1:np.ndarray, m:float) -> float:
     return max((math.exp(-log_mean_ff) - N / n0 - N / n1) / N, 0.)
 
 def bar_from_gaps(u0, u1) -> Estimate:
-    "BAR estimate of $\\log Z_{\\rm next}-\\log Z_{\\rm prev}$ from the gaps $u=E_{\\rm next}-E_{\\rm prev}$ on samples of each model"
+    """BAR estimate of $\\log Z_{\\rm next}-\\log Z_{\\rm prev}$ from the gaps
+    $u=E_{\\rm next}-E_{\\rm prev}$ on samples of each model"""
     from scipy.optimize import brentq
     u0, u1 = (np.asarray(u.cpu() if isinstance(u, torch.Tensor) else u, dtype=np.float64).ravel() for u in (u0, u1))
-    if min(len(u0), len(u1)) < 2: raise ValueError(f"BAR needs at least 2 samples of each model, got {len(u0)} and {len(u1)}")
-    if not (np.isfinite(u0).all() and np.isfinite(u1).all()): raise ValueError("non-finite free energies (NaN or infinite)")
+    if min(len(u0), len(u1)) < 2:
+        raise ValueError(f"BAR needs at least 2 samples of each model, got {len(u0)} and {len(u1)}")
+    if not (np.isfinite(u0).all() and np.isfinite(u1).all()):
+        raise ValueError("non-finite free energies (NaN or infinite)")
     m = math.log(len(u0) / len(u1))
     delta = brentq(_bar_equation, *_bar_bracket(u0, u1, m), args=(u0, u1, m), xtol=1e-12)
     return Estimate(delta, math.sqrt(_bar_variance(delta, u0, u1, m)))
 
 def bar_log_z_step(model_prev:RBM, model_next:RBM, samples_prev:torch.Tensor, samples_next:torch.Tensor) -> Estimate:
-    "$\\log Z_{\\rm next}-\\log Z_{\\rm prev}$ by Bennett's acceptance ratio from equilibrium samples of both models, with its asymptotic standard error"
-    return bar_from_gaps(free_energy_gap(model_prev, model_next, samples_prev), free_energy_gap(model_prev, model_next, samples_next))
+    """$\\log Z_{\\rm next}-\\log Z_{\\rm prev}$ by Bennett's acceptance ratio from equilibrium samples of both models,
+    with its asymptotic standard error"""
+    return bar_from_gaps(free_energy_gap(model_prev, model_next, samples_prev),
+                         free_energy_gap(model_prev, model_next, samples_next))
 
 # %% ../nbs/06_likelihood.ipynb #83291fd8
 def step_disagreement(u0, u1) -> Estimate:
-    "Forward minus backward one-sided estimate of a log Z step from the gaps $u=E_{\rm next}-E_{\rm prev}$ on samples of each model, with its standard error: about 0 at equilibrium, positive when the samples of `next` lag behind their model"
+    """Forward minus backward one-sided estimate of a log Z step from the gaps $u=E_{\rm next}-E_{\rm prev}$
+    on samples of each model, with its standard error: about 0 at equilibrium, positive when the samples
+    of `next` lag behind their model"""
     f, b = log_mean_exp_estimate(-torch.as_tensor(u0)), log_mean_exp_estimate(torch.as_tensor(u1))
     return Estimate(f.value + b.value, math.hypot(f.se, b.se))
 
@@ -128,11 +138,13 @@ class LadderLogZ(NamedTuple):
 
 def _anchor(model:RBM) -> torch.Tensor:
     if (model.weights != 0).any():
-        raise ValueError("the first rung has non-zero weights, so its log Z has no closed form: pass log_z0 (e.g. ptt.exact.log_partition)")
+        raise ValueError("the first rung has non-zero weights, so its log Z has no closed form: pass log_z0 "
+                         "(e.g. ptt.exact.log_partition)")
     return independent_log_partition(model)
 
 def ladder_log_z(models, samples, log_z0:float|torch.Tensor|None=None, method:str='bar') -> LadderLogZ:
-    "log Z of every rung of a ladder (stack or list of models) from equilibrium samples of every rung, by the PTT recursion"
+    """log Z of every rung of a ladder (stack or list of models) from equilibrium samples of
+    every rung, by the PTT recursion"""
     if method not in ('bar', 'fep'): raise ValueError(f"method must be 'bar' or 'fep', not {method!r}")
     T = len(models)
     if len(samples) != T: raise ValueError(f"got samples for {len(samples)} rungs but {T} models")
@@ -144,10 +156,13 @@ def ladder_log_z(models, samples, log_z0:float|torch.Tensor|None=None, method:st
 
 # %% ../nbs/06_likelihood.ipynb #43857284
 def neighbour_gaps(models:RBM, x:torch.Tensor) -> tuple:
-    "$E_{t+1}-E_t$ on the states of rung t and on those of rung t+1, for every neighbouring pair of a stack: two (T-1, n) float64 tensors"
+    """$E_{t+1}-E_t$ on the states of rung t and on those of rung t+1, for every neighbouring pair of a
+    stack: two (T-1, n) float64 tensors"""
     m = models.to(dtype=torch.float64)
-    x = x.double() if x.is_floating_point() or isinstance(m, BernoulliRBM) else x     # Potts states may be integer indices
-    e_same, e_up, e_down = m.free_energy(x), m[1:].free_energy(x[:-1]), m[:-1].free_energy(x[1:])   # E_t(x_t), E_{t+1}(x_t), E_t(x_{t+1})
+    # Potts states may be integer indices
+    x = x.double() if x.is_floating_point() or isinstance(m, BernoulliRBM) else x
+    # E_t(x_t), E_{t+1}(x_t), E_t(x_{t+1})
+    e_same, e_up, e_down = m.free_energy(x), m[1:].free_energy(x[:-1]), m[:-1].free_energy(x[1:])
     return e_up - e_same[:-1], e_same[1:] - e_down
 
 # %% ../nbs/06_likelihood.ipynb #70e2f8a7
@@ -156,7 +171,8 @@ def _visible_log_sum(model:RBM, x:torch.Tensor, axis:int) -> torch.Tensor:
     return F.softplus(x) if isinstance(model, BernoulliRBM) else x.logsumexp(axis)
 
 def hidden_flip_gains(model:RBM, h:torch.Tensor, units:torch.Tensor|None=None) -> torch.Tensor:
-    "Change of $-E(h)$ (`hidden_free_energy`) when each hidden unit (or each of the `units`, one row of indices per row of `h`) of each row of `h` is flipped alone: $(n, N_h)$ or $(n, k)$"
+    """Change of $-E(h)$ (`hidden_free_energy`) when each hidden unit (or each of the `units`, one row of indices per
+    row of `h`) of each row of `h` is flipped alone: $(n, N_h)$ or $(n, k)$"""
     if model.is_stack: raise ValueError("hidden_flip_gains takes one model, not a stack")
     s = 1 - 2 * h                                                        # +1 switches a unit on, -1 off
     w, b = model.weights.unsqueeze(0), model.hbias.expand_as(h)          # (1, N_v[, q], N_h)
@@ -169,15 +185,19 @@ def hidden_flip_gains(model:RBM, h:torch.Tensor, units:torch.Tensor|None=None) -
     return s * b + (new - old).flatten(1, -2).sum(1)
 
 def _linear_gains(model:RBM, h:torch.Tensor) -> torch.Tensor:
-    "First-order change of $-E(h)$ for each single flip: $\\pm(b_\\mu + \\sum_i \\langle v_i\\rangle_{p(v|h)} W_{i\\mu})$"
+    """First-order change of $-E(h)$ for each single flip:
+    $\\pm(b_\\mu + \\sum_i \\langle v_i\\rangle_{p(v|h)} W_{i\\mu})$"""
     return (1 - 2 * h) * (model.hbias + model._flat(model.visible_probs(h)) @ model._w)
 
-def hidden_ascent(model:RBM, h:torch.Tensor, max_steps:int|None=None, candidates:int|None=None, chunk_elements:int=2**24) -> torch.Tensor:
-    "Steepest single-flip ascent of $-E(h)$ from each 0/1 row of `h` until no flip gains (or `max_steps`); with `candidates`, only that many flips per step, the best to first order, are weighed exactly"
+def hidden_ascent(model:RBM, h:torch.Tensor, max_steps:int|None=None, candidates:int|None=None,
+                  chunk_elements:int=2**24) -> torch.Tensor:
+    """Steepest single-flip ascent of $-E(h)$ from each 0/1 row of `h` until no flip gains (or `max_steps`); with
+    `candidates`, only that many flips per step, the best to first order, are weighed exactly"""
     h = h.to(model.dtype).clone()
     k = model.n_hidden if candidates is None else min(candidates, model.n_hidden)
     rows = max(1, chunk_elements // max(1, model.weights.numel() // model.n_hidden * k))
-    active = torch.arange(len(h), device=h.device)                     # rows not yet at a (candidate-wise) local maximum
+    # rows not yet at a (candidate-wise) local maximum
+    active = torch.arange(len(h), device=h.device)
     for _ in range(max_steps or 4 * model.n_hidden):
         moved = []
         for idx in active.split(rows):
@@ -197,12 +217,16 @@ class LogZBound(NamedTuple):
     value: float
     hidden: torch.Tensor
 
-def log_z_lower_bound(model:RBM, *visible:torch.Tensor, max_rows:int=256, max_steps:int|None=None, candidates:int|None=None) -> LogZBound:
-    "$\\max -E(h)$ over `hidden_ascent` (at most `max_steps` flips) from the distinct most probable hidden states of (up to `max_rows` evenly spaced rows of) each set of `visible` states"
+def log_z_lower_bound(model:RBM, *visible:torch.Tensor, max_rows:int=256, max_steps:int|None=None,
+                      candidates:int|None=None) -> LogZBound:
+    """$\\max -E(h)$ over `hidden_ascent` (at most `max_steps` flips) from the distinct most probable hidden states of
+    (up to `max_rows` evenly spaced rows of) each set of `visible` states"""
     m = model.to(dtype=torch.float64)
-    pick = lambda v: v[torch.linspace(0, len(v) - 1, min(len(v), max_rows), device=v.device).long()] if len(v) > max_rows else v
+    spaced = lambda v: torch.linspace(0, len(v) - 1, min(len(v), max_rows), device=v.device).long()
+    pick = lambda v: v[spaced(v)] if len(v) > max_rows else v
     as64 = lambda v: v.to(torch.float64) if v.is_floating_point() else v      # Potts states as integers stay integers
-    h0 = torch.cat([(m.hidden_probs(as64(pick(v))) > 0.5).double() for v in visible if len(v)]).unique(dim=0)   # clustered data share states
+    # clustered data share states
+    h0 = torch.cat([(m.hidden_probs(as64(pick(v))) > 0.5).double() for v in visible if len(v)]).unique(dim=0)
     h = hidden_ascent(m, h0, max_steps, candidates)
     w = -m.hidden_free_energy(h)
     best = w.argmax()
@@ -212,7 +236,8 @@ def log_z_lower_bound(model:RBM, *visible:torch.Tensor, max_rows:int=256, max_st
 def _base_vbias(model:RBM, base_vbias) -> torch.Tensor:
     if base_vbias is None: return model.vbias
     a0 = torch.as_tensor(base_vbias).to(device=model.device, dtype=model.dtype)
-    if a0.shape != model.vbias.shape: raise ValueError(f"base_vbias has shape {tuple(a0.shape)}, the model's vbias {tuple(model.vbias.shape)}")
+    if a0.shape != model.vbias.shape:
+        raise ValueError(f"base_vbias has shape {tuple(a0.shape)}, the model's vbias {tuple(model.vbias.shape)}")
     if not torch.isfinite(a0).all(): raise ValueError("base_vbias contains NaN or infinite values")
     return a0
 
@@ -261,8 +286,9 @@ def _ais_increment(h:torch.Tensor, v:torch.Tensor, da:torch.Tensor, beta_prev:fl
     field = (v.double() * da).flatten(1).sum(-1)
     return (beta - beta_prev) * field + (F.softplus(beta * h) - F.softplus(beta_prev * h)).sum(-1)
 
-def ais_log_weights(model:RBM, n_chains:int=1000, n_betas:int=5000, base_vbias=None, generator:torch.Generator|None=None,
-                    schedule='linear', gibbs_steps:int=1, progress:bool=False) -> AISWeights:
+def ais_log_weights(model:RBM, n_chains:int=1000, n_betas:int=5000, base_vbias=None,
+                    generator:torch.Generator|None=None, schedule='linear', gibbs_steps:int=1,
+                    progress:bool=False) -> AISWeights:
     "Run `n_chains` AIS chains from the independent base to `model` along `schedule`; their log-weights"
     if model.is_stack: raise ValueError("AIS takes a single model, not a stack (run it on each rung: model[t])")
     if n_chains < 2: raise ValueError(f"AIS needs at least 2 chains, got {n_chains}")

@@ -1,4 +1,4 @@
-"""The log-likelihood gradient of an RBM, and the adaptive learning rate of PTT training: grow it while successive gradients agree, shrink it when they cancel, halve it when an update breaks the ladder.
+"""The log-likelihood gradient and PTT's adaptive learning rate: up while gradients agree, down if they cancel or fail.
 
 Docs: https://ptt-dev.github.io/ptt/optim.html.md"""
 
@@ -16,9 +16,11 @@ from .rbm import RBM, weighted_mean
 
 # %% ../nbs/07_optim.ipynb #43d1a6f3
 def _moments(model:RBM, v:torch.Tensor, weights:torch.Tensor|None=None, logits:torch.Tensor|None=None) -> tuple:
-    "Weighted averages of $v\\,p(h|v)^T$, $v$ and $p(h|v)$ over a batch of visible states (flat visible layout; `logits`: `model.hidden_logits(v)`, if at hand)"
+    """Weighted averages of $v\\,p(h|v)^T$, $v$ and $p(h|v)$ over a batch of visible states (flat visible layout;
+    `logits`: `model.hidden_logits(v)`, if at hand)"""
     ph, vf = model.hidden_probs(v, logits), model._flat(v)
-    w = torch.full((len(vf),), 1 / len(vf), dtype=vf.dtype, device=vf.device) if weights is None else weights / weights.sum()
+    w = (torch.full((len(vf),), 1 / len(vf), dtype=vf.dtype, device=vf.device) if weights is None
+         else weights / weights.sum())
     return (vf * w[:, None]).T @ ph, w @ vf, w @ ph
 
 def _combine(model:RBM, pos:tuple, neg:tuple, offsets:tuple|None=None) -> tuple:
@@ -33,13 +35,15 @@ def _combine(model:RBM, pos:tuple, neg:tuple, offsets:tuple|None=None) -> tuple:
 
 def gradient(model:RBM, data:torch.Tensor, samples:torch.Tensor, data_weights:torch.Tensor|None=None,
              sample_weights:torch.Tensor|None=None, offsets:tuple|None=None) -> tuple:
-    "Log-likelihood gradient (weights, vbias, hbias) from a batch of `data` and equilibrium `samples`; centered on `offsets` if given"
+    """Log-likelihood gradient (weights, vbias, hbias) from a batch of `data` and equilibrium `samples`;
+    centered on `offsets` if given"""
     return _combine(model, _moments(model, data, data_weights), _moments(model, samples, sample_weights), offsets)
 
 
 # %% ../nbs/07_optim.ipynb #25568838
 def data_offsets(model:RBM, data:torch.Tensor, weights=None) -> tuple:
-    "Centering offsets from `data` (rows counted with `weights`): the mean visible activity (flat layout) and the mean hidden activation $p(h|v)$"
+    """Centering offsets from `data` (rows counted with `weights`): the mean visible activity (flat layout) and the
+    mean hidden activation $p(h|v)$"""
     return weighted_mean(model._flat(data), weights), weighted_mean(model.hidden_probs(data), weights)
 
 # %% ../nbs/07_optim.ipynb #50b77b6c
@@ -52,20 +56,25 @@ def cosine(a:torch.Tensor, b:torch.Tensor) -> float:
 
 @dataclass
 class AdaptiveLR:
-    "Learning rates adapted from successive gradients: the sign of their dot product (`rule='sign'`) or their smoothed cosine (`'cosine'`), one rate for all or one per group"
+    """Learning rates adapted from successive gradients: the sign of their dot product (`rule='sign'`) or their smoothed
+    cosine (`'cosine'`), one rate for all or one per group"""
     lr:float=1e-3; max_lr:float=1e-2; min_lr:float=1e-7
     grow:float=1.05; shrink:float=1/1.05; up:float=0.2; down:float=-0.2; smoothing:float=0.2
     adaptive:bool=True     # False: a fixed rate `lr` (PCD's usual choice)
-    floor:float|None=None  # the lowest rate the rule sets (None: `min_lr`); below it after rejections, the sign rule returns by `recovery`
+    # the lowest rate the rule sets (None: `min_lr`); below it after rejections, the sign rule returns by `recovery`
+    floor:float|None=None
     rates:dict=field(default=None); cos:dict=field(default=None); previous:tuple|None=None
-    rule:str='cosine'      # 'sign': ×(1 + `sign_step`) when successive gradients agree, ×(1 - `sign_step`) when they oppose
+    # 'sign': ×(1 + `sign_step`) when successive gradients agree, ×(1 - `sign_step`) when they oppose
+    rule:str='cosine'
     per_group:bool=True    # False: one rate, adapted from the whole gradient, for every group
     sign_step:float=0.002
     recovery:float=1.01    # a fixed rate halved by rejections grows back to `lr` by this factor per update
 
     def __post_init__(self):
-        if not 0 < self.min_lr <= self.lr <= self.max_lr: raise ValueError(f"need 0 < min_lr <= lr <= max_lr, got {self.min_lr}, {self.lr}, {self.max_lr}")
-        if self.floor is not None and not self.min_lr <= self.floor <= self.max_lr: raise ValueError(f"need min_lr <= floor <= max_lr, got {self.min_lr}, {self.floor}, {self.max_lr}")
+        if not 0 < self.min_lr <= self.lr <= self.max_lr:
+            raise ValueError(f"need 0 < min_lr <= lr <= max_lr, got {self.min_lr}, {self.lr}, {self.max_lr}")
+        if self.floor is not None and not self.min_lr <= self.floor <= self.max_lr:
+            raise ValueError(f"need min_lr <= floor <= max_lr, got {self.min_lr}, {self.floor}, {self.max_lr}")
         if self.rule not in ('cosine', 'sign'): raise ValueError(f"rule must be 'cosine' or 'sign', not {self.rule!r}")
         if not 0 < self.sign_step < 1: raise ValueError(f"need 0 < sign_step < 1, got {self.sign_step}")
         self.rates = self.rates or {k: self.lr for k in GROUPS}
@@ -88,9 +97,12 @@ class AdaptiveLR:
             self.rates[k] = self._adapt(self.rates[k], c)
 
     def _sign_rates(self, grads:tuple):
-        dots = dict(zip(GROUPS, torch.stack([g.flatten() @ gp.flatten() for g, gp in zip(grads, self.previous)]).tolist()))   # one read
+        # one read
+        dots = dict(zip(GROUPS,
+                        torch.stack([g.flatten() @ gp.flatten() for g, gp in zip(grads, self.previous)]).tolist()))
         if not self.per_group: dots = dict.fromkeys(GROUPS, sum(dots.values()))
-        low = self.floor or 0.                                               # not below the floor; back to it after rejections
+        # not below the floor; back to it after rejections
+        low = self.floor or 0.
         self.rates = {k: max(self._signed(r, dots[k]), min(r * self.recovery, low)) for k, r in self.rates.items()}
 
     def update(self, grads:tuple) -> dict:
@@ -116,21 +128,27 @@ class AdaptiveLR:
 
 # %% ../nbs/07_optim.ipynb #b08a9b4a
 def _gain_scales(rates:dict, n_visible:int, n_hidden:int, like:torch.Tensor) -> torch.Tensor:
-    "The square roots of the per-group `rates`, one per entry of a flat direction (weights, visible biases, hidden biases)"
+    """The square roots of the per-group `rates`, one per entry of a flat direction (weights,
+    visible biases, hidden biases)"""
     return torch.cat([torch.full((n,), rates[k], dtype=like.dtype, device=like.device)
                       for k, n in zip(GROUPS, (n_visible * n_hidden, n_visible, n_hidden))]).sqrt()
 
-def _statistics(model:RBM, samples:torch.Tensor, weights:torch.Tensor|None=None, offsets:tuple|None=None, logits:torch.Tensor|None=None) -> tuple:
-    "What `covariance_times` needs of `samples`, computed once for any number of directions: flat visible states and hidden probabilities (centered on `offsets`), the hidden units' conditional variance, the normalized weights"
+def _statistics(model:RBM, samples:torch.Tensor, weights:torch.Tensor|None=None, offsets:tuple|None=None,
+                logits:torch.Tensor|None=None) -> tuple:
+    """What `covariance_times` needs of `samples`, computed once for any number of directions: flat visible states and
+    hidden probabilities (centered on `offsets`), the hidden units' conditional variance, the normalized weights"""
     v, p = model._flat(samples), model.hidden_probs(samples, logits)
     q = p * (1 - p)                                          # the hidden units' conditional variance
     if offsets is not None: v, p = v - offsets[0], p - offsets[1]
-    w = torch.full((len(v),), 1 / len(v), dtype=v.dtype, device=v.device) if weights is None else (weights / weights.sum()).to(v.dtype)
+    w = (torch.full((len(v),), 1 / len(v), dtype=v.dtype, device=v.device) if weights is None
+         else (weights / weights.sum()).to(v.dtype))
     return v, p, q, w
 
-def covariance_times(model:RBM, samples:torch.Tensor, u:torch.Tensor, weights:torch.Tensor|None=None, offsets:tuple|None=None,
-                     logits:torch.Tensor|None=None, stats:tuple|None=None) -> torch.Tensor:
-    "$C u$: the covariance of the statistics $\\phi=(vh^T, v, h)$ (centered on `offsets` if given) over `samples` (rows counted with `weights`), $h$ drawn from $p(h|v)$, times a flat direction `u` (`stats`: `_statistics`, if at hand)"
+def covariance_times(model:RBM, samples:torch.Tensor, u:torch.Tensor, weights:torch.Tensor|None=None,
+                     offsets:tuple|None=None, logits:torch.Tensor|None=None, stats:tuple|None=None) -> torch.Tensor:
+    """$C u$: the covariance of the statistics $\\phi=(vh^T, v, h)$ (centered on `offsets` if given) over
+    `samples` (rows counted with `weights`), $h$ drawn from $p(h|v)$, times a flat direction `u`
+    (`stats`: `_statistics`, if at hand)"""
     v, p, q, w = stats or _statistics(model, samples, weights, offsets, logits)
     nv, nh = v.shape[-1], p.shape[-1]
     U, a, b = u[:nv * nh].view(nv, nh), u[nv * nh:nv * nh + nv], u[nv * nh + nv:]
@@ -149,13 +167,17 @@ def _orthonormal(u:torch.Tensor) -> torch.Tensor:
         out.append(x / x.norm())
     return torch.stack(out)
 
-def stiff_directions(model:RBM, samples:torch.Tensor, rates:dict, directions:torch.Tensor|None=None, iters:int=1, k:int=2,
-                     weights:torch.Tensor|None=None, offsets:tuple|None=None, logits:torch.Tensor|None=None, generator:torch.Generator|None=None) -> tuple:
-    "The gains of a gradient step with per-group `rates` along its `k` stiffest directions (top eigenvalues of $R^{1/2}CR^{1/2}$, `covariance_times`, in its scaled coordinates) by `iters` block power iterations from the rows of `directions` (random if None): (gains, directions)"
+def stiff_directions(model:RBM, samples:torch.Tensor, rates:dict, directions:torch.Tensor|None=None, iters:int=1,
+                     k:int=2, weights:torch.Tensor|None=None, offsets:tuple|None=None, logits:torch.Tensor|None=None,
+                     generator:torch.Generator|None=None) -> tuple:
+    """The gains of a gradient step with per-group `rates` along its `k` stiffest directions (top eigenvalues of
+    $R^{1/2}CR^{1/2}$, `covariance_times`, in its scaled coordinates) by `iters` block power iterations from the rows
+    of `directions` (random if None): (gains, directions)"""
     stats = _statistics(model, samples, weights, offsets, logits)
     v = stats[0]
     r = _gain_scales(rates, v.shape[-1], model.n_hidden, v)
-    u = torch.randn(k, len(r), generator=generator, dtype=v.dtype, device=v.device) if directions is None else directions.to(v.dtype)
+    u = (torch.randn(k, len(r), generator=generator, dtype=v.dtype, device=v.device) if directions is None
+         else directions.to(v.dtype))
     gains = torch.zeros(len(u), dtype=v.dtype, device=v.device)
     for _ in range(iters):
         u = _orthonormal(u)
@@ -163,17 +185,22 @@ def stiff_directions(model:RBM, samples:torch.Tensor, rates:dict, directions:tor
         gains, u = (u * s).sum(1), s                         # the Rayleigh quotients of the orthonormal directions
     return gains.tolist(), _orthonormal(u)
 
-def step_gain(model:RBM, samples:torch.Tensor, rates:dict, direction:torch.Tensor|None=None, iters:int=1, **kwargs) -> tuple:
-    "The gain of a gradient step with per-group `rates` along its stiffest direction (`stiff_directions` with one): (gain, direction)"
-    gains, u = stiff_directions(model, samples, rates, None if direction is None else direction.unsqueeze(0), iters, k=1, **kwargs)
+def step_gain(model:RBM, samples:torch.Tensor, rates:dict, direction:torch.Tensor|None=None, iters:int=1,
+              **kwargs) -> tuple:
+    """The gain of a gradient step with per-group `rates` along its stiffest direction
+    (`stiff_directions` with one): (gain, direction)"""
+    gains, u = stiff_directions(model, samples, rates, None if direction is None else direction.unsqueeze(0), iters,
+                                k=1, **kwargs)
     return gains[0], u[0]
 
 def damp_direction(grads:tuple, rates:dict, direction:torch.Tensor, factor:float) -> tuple:
-    "`grads` whose step with `rates` has its component along `direction` (a unit vector of `stiff_directions`' scaled coordinates) multiplied by `factor`"
+    """`grads` whose step with `rates` has its component along `direction` (a unit vector of `stiff_directions`' scaled
+    coordinates) multiplied by `factor`"""
     shapes = [g.shape for g in grads]
     flat = torch.cat([g.flatten() for g in grads])
     r = _gain_scales(rates, grads[1].numel(), grads[2].numel(), flat)
     u = direction.to(flat.dtype)
-    flat = flat - (1 - factor) * (u @ (r * flat)) * u / r     # the step R g loses (1 - factor) of its share along R^{1/2} u
+    # the step R g loses (1 - factor) of its share along R^{1/2} u
+    flat = flat - (1 - factor) * (u @ (r * flat)) * u / r
     return tuple(t.reshape(s) for t, s in zip(flat.split([math.prod(s) for s in shapes]), shapes))
 

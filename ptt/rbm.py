@@ -1,4 +1,4 @@
-"""Bernoulli–Bernoulli and Potts–Bernoulli restricted Boltzmann machines: parameters, energies, conditionals. One class holds a single model or a whole stack of them.
+"""Bernoulli–Bernoulli and Potts–Bernoulli RBMs: parameters, energies, conditionals; one class for one model or a stack.
 
 Docs: https://ptt-dev.github.io/ptt/rbm.html.md"""
 
@@ -21,16 +21,19 @@ def sample_bernoulli(p:torch.Tensor, generator:torch.Generator|None=None) -> tor
 
 # %% ../nbs/00_rbm.ipynb #07ee1458
 def race_indices(logits:torch.Tensor, generator:torch.Generator|None=None) -> torch.Tensor:
-    "Indices drawn from the softmax of `logits` over the last axis by a race of exponential clocks: the argmax of $\\ell_a - \\log E_a$, $E_a\\sim$ Exp(1)"
+    """Indices drawn from the softmax of `logits` over the last axis by a race of exponential clocks: the argmax of
+    $\\ell_a - \\log E_a$, $E_a\\sim$ Exp(1)"""
     e = torch.empty_like(logits).exponential_(generator=generator).clamp_min_(torch.finfo(logits.dtype).tiny)
     return (logits - e.log_()).argmax(-1)
 
 def categorical_indices(logits:torch.Tensor, generator:torch.Generator|None=None) -> torch.Tensor:
-    "Indices drawn from the softmax of `logits` over the last axis (shape without it): on the CPU one uniform per draw, placed in the cumulative distribution; elsewhere `race_indices`"
+    """Indices drawn from the softmax of `logits` over the last axis (shape without it): on the CPU one uniform per
+    draw, placed in the cumulative distribution; elsewhere `race_indices`"""
     if logits.device.type != 'cpu': return race_indices(logits, generator)
     cdf = logits.softmax(-1).cumsum_(-1)
     u = torch.rand(cdf.shape[:-1]+(1,), generator=generator, device=cdf.device, dtype=cdf.dtype)
-    return torch.searchsorted(cdf, u).squeeze_(-1).clamp_(max=cdf.shape[-1]-1)     # the first state whose cumulative probability reaches u
+    # the first state whose cumulative probability reaches u
+    return torch.searchsorted(cdf, u).squeeze_(-1).clamp_(max=cdf.shape[-1]-1)
 
 def sample_categorical(logits:torch.Tensor, generator:torch.Generator|None=None) -> torch.Tensor:
     "One-hot samples from the softmax of `logits` over the last axis (same shape and dtype)"
@@ -47,7 +50,8 @@ def affine(x:torch.Tensor, w:torch.Tensor, b:torch.Tensor) -> torch.Tensor:
 # %% ../nbs/00_rbm.ipynb #ebca9b58
 def _stack_of(t:torch.Tensor, ndim:int) -> tuple:
     "Leading (stack) axes of a parameter whose own shape has `ndim` axes"
-    if t.ndim not in (ndim, ndim+1): raise ValueError(f"expected a parameter with {ndim} axes (or {ndim+1} for a stack), got shape {tuple(t.shape)}")
+    if t.ndim not in (ndim, ndim+1):
+        raise ValueError(f"expected a parameter with {ndim} axes (or {ndim+1} for a stack), got shape {tuple(t.shape)}")
     return tuple(t.shape[:t.ndim-ndim])
 
 # %% ../nbs/00_rbm.ipynb #f2518211
@@ -58,12 +62,15 @@ class RBM:
         if not all(isinstance(t, torch.Tensor) for t in (weights, vbias, hbias)):
             raise TypeError("weights, vbias and hbias must be torch tensors")
         if not (weights.is_floating_point() and weights.dtype == vbias.dtype == hbias.dtype):
-            raise ValueError(f"parameters must share one floating dtype (got {weights.dtype}, {vbias.dtype}, {hbias.dtype})")
+            raise ValueError(f"parameters must share one floating dtype (got {weights.dtype}, "
+                             f"{vbias.dtype}, {hbias.dtype})")
         stack = _stack_of(weights, self._w_axes)
         if _stack_of(vbias, self._w_axes-1) != stack or _stack_of(hbias, 1) != stack:
-            raise ValueError(f"vbias {tuple(vbias.shape)} and hbias {tuple(hbias.shape)} do not match weights {tuple(weights.shape)}")
+            raise ValueError(f"vbias {tuple(vbias.shape)} and hbias {tuple(hbias.shape)} do not match "
+                             f"weights {tuple(weights.shape)}")
         if vbias.shape[len(stack):] != weights.shape[len(stack):-1]:
-            raise ValueError(f"vbias has shape {tuple(vbias.shape)} but weights {tuple(weights.shape)} need {tuple(weights.shape[:-1])}")
+            raise ValueError(f"vbias has shape {tuple(vbias.shape)} but weights {tuple(weights.shape)} need "
+                             f"{tuple(weights.shape[:-1])}")
         if hbias.shape[-1] != weights.shape[-1]:
             raise ValueError(f"hbias has {hbias.shape[-1]} units but weights have {weights.shape[-1]} hidden units")
         self.weights, self.vbias, self.hbias = weights, vbias, hbias
@@ -99,10 +106,12 @@ class RBM:
     def finite(self) -> bool:
         "Whether every parameter is finite (no NaN or infinity); one read from the device"
         return bool(torch.stack([torch.isfinite(p).all() for p in self.params]).all())
-    def state_dict(self) -> dict: return {'kind': type(self).__name__, **{k: getattr(self, k) for k in ('weights', 'vbias', 'hbias')}}
+    def state_dict(self) -> dict:
+        return {'kind': type(self).__name__, **{k: getattr(self, k) for k in ('weights', 'vbias', 'hbias')}}
     def __repr__(self):
         stk = f"stack of {self.stack_shape[0]} × " if self.is_stack else ""
-        return f"{stk}{type(self).__name__}(n_visible={self.n_visible}, n_hidden={self.n_hidden}{self._extra_repr()}, {str(self.dtype)[6:]}, {self.device})"
+        sizes = f"n_visible={self.n_visible}, n_hidden={self.n_hidden}{self._extra_repr()}"
+        return f"{stk}{type(self).__name__}({sizes}, {str(self.dtype)[6:]}, {self.device})"
     def _extra_repr(self): return ""
 
     # --- flat views of the visible layer (overridden by Potts units)
@@ -131,24 +140,28 @@ class RBM:
     def hidden_probs(self, v:torch.Tensor, logits:torch.Tensor|None=None) -> torch.Tensor:
         "$p(h_\\mu=1\\mid v)$ (`logits`: `hidden_logits(v)`, if already computed; left unchanged)"
         return self.hidden_logits(v).sigmoid_() if logits is None else logits.sigmoid()
-    def sample_hidden(self, v:torch.Tensor, generator:torch.Generator|None=None, logits:torch.Tensor|None=None) -> torch.Tensor:
+    def sample_hidden(self, v:torch.Tensor, generator:torch.Generator|None=None,
+                      logits:torch.Tensor|None=None) -> torch.Tensor:
         "Hidden states drawn from $p(h\\mid v)$ (`logits`: `hidden_logits(v)`, if already computed)"
         return sample_bernoulli(self.hidden_probs(v, logits), generator)
     def free_energy(self, v:torch.Tensor, logits:torch.Tensor|None=None) -> torch.Tensor:
-        "$E(v)$, the energy of the marginal $p(v)\\propto e^{-E(v)}$ (hidden units summed out; `logits`: `hidden_logits(v)`, if already computed)"
+        """$E(v)$, the energy of the marginal $p(v)\\propto e^{-E(v)}$ (hidden units summed out; `logits`:
+        `hidden_logits(v)`, if already computed)"""
         hidden = F.softplus(self.hidden_logits(v) if logits is None else logits).sum(-1)
         return -(self._flat(v) * self._bias(self._a)).sum(-1) - hidden
     def energy(self, v:torch.Tensor, h:torch.Tensor) -> torch.Tensor:
         "Joint energy $\\mathcal H(v,h)$"
         self._check_shape(v)
-        if h.shape[-1] != self.n_hidden: raise ValueError(f"hidden states have {h.shape[-1]} units, the model has {self.n_hidden}")
+        if h.shape[-1] != self.n_hidden:
+            raise ValueError(f"hidden states have {h.shape[-1]} units, the model has {self.n_hidden}")
         vf = self._flat(v)
         return -((vf @ self._w) * h).sum(-1) - (vf * self._bias(self._a)).sum(-1) - (h * self._bias(self.hbias)).sum(-1)
 
     # --- the visible side, per visible type
     def visible_logits(self, h:torch.Tensor) -> torch.Tensor:
         "Input of each visible unit (or of each state of a Potts unit) given hidden states `h`"
-        if h.shape[-1] != self.n_hidden: raise ValueError(f"hidden states have {h.shape[-1]} units, the model has {self.n_hidden}")
+        if h.shape[-1] != self.n_hidden:
+            raise ValueError(f"hidden states have {h.shape[-1]} units, the model has {self.n_hidden}")
         return affine(h, self._w.transpose(-1, -2), self._a).unflatten(-1, self.visible_shape)
 
 # %% ../nbs/00_rbm.ipynb #419a0366
@@ -166,22 +179,26 @@ class BernoulliRBM(RBM):
         v = _checked_array(v, what, self.dtype, self.device)
         self._check_shape(v)
         bad = (v != 0) & (v != 1)
-        if bad.any(): raise ValueError(f"{what} must be binary (0/1) for a BernoulliRBM, found the value {v[bad][0].item():g}")
+        if bad.any():
+            raise ValueError(f"{what} must be binary (0/1) for a BernoulliRBM, found the value {v[bad][0].item():g}")
         return v
     def random_visible(self, n:int, generator:torch.Generator|None=None) -> torch.Tensor:
         "`n` uniformly random visible states (per rung, for a stack)"
-        return sample_bernoulli(torch.full((*self.stack_shape, n, self.n_visible), 0.5, dtype=self.dtype, device=self.device), generator)
+        return sample_bernoulli(torch.full((*self.stack_shape, n, self.n_visible), 0.5, dtype=self.dtype,
+                                           device=self.device), generator)
 
 # %% ../nbs/00_rbm.ipynb #ebab5598
 def _checked_array(x, what:str, dtype:torch.dtype, device) -> torch.Tensor:
     "`x` as a tensor of `dtype` on `device`; `ValueError` if it is empty or holds NaN or infinities"
     try: x = torch.as_tensor(x)
-    except (TypeError, ValueError, RuntimeError) as e: raise ValueError(f"{what} cannot be read as a numeric array ({e})") from None
+    except (TypeError, ValueError, RuntimeError) as e:
+        raise ValueError(f"{what} cannot be read as a numeric array ({e})") from None
     if x.dtype == torch.bool: x = x.to(dtype)
     if not (x.is_floating_point() or x.dtype in (torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64)):
         raise ValueError(f"{what} must be numeric, got {x.dtype}")
     if x.numel() == 0: raise ValueError(f"{what} is empty (shape {tuple(x.shape)})")
-    if x.is_floating_point() and not torch.isfinite(x).all(): raise ValueError(f"{what} contains NaN or infinite values")
+    if x.is_floating_point() and not torch.isfinite(x).all():
+        raise ValueError(f"{what} contains NaN or infinite values")
     return x.to(device=device, dtype=dtype)
 
 # %% ../nbs/00_rbm.ipynb #47a9d97d
@@ -198,18 +215,21 @@ def weighted_mean(x:torch.Tensor, weights=None) -> torch.Tensor:
     return torch.tensordot(w / w.sum(), x, dims=1)
 
 @patch(cls_method=True)
-def random(cls:BernoulliRBM, n_visible:int, n_hidden:int, std:float=0.01, generator:torch.Generator|None=None, seed:int=0,
-                      device=None, dtype=torch.float32):
+def random(cls:BernoulliRBM, n_visible:int, n_hidden:int, std:float=0.01, generator:torch.Generator|None=None,
+           seed:int=0, device=None, dtype=torch.float32):
     "A BernoulliRBM with Gaussian weights of standard deviation `std` and zero biases"
     w = _randn(n_visible, n_hidden, generator=_generator_of(generator, seed), dtype=dtype) * std
-    return cls(w.to(device), torch.zeros(n_visible, dtype=dtype, device=device), torch.zeros(n_hidden, dtype=dtype, device=device))
+    return cls(w.to(device), torch.zeros(n_visible, dtype=dtype, device=device),
+               torch.zeros(n_hidden, dtype=dtype, device=device))
 
 @patch(cls_method=True)
-def from_data(cls:BernoulliRBM, data, n_hidden:int, std:float=1e-4, eps:float=1e-4, generator:torch.Generator|None=None, seed:int=0,
-                         device=None, dtype=torch.float32, weights=None):
-    "A BernoulliRBM whose visible biases reproduce the (smoothed) marginals of `data` (rows counted with `weights`), with small random weights"
+def from_data(cls:BernoulliRBM, data, n_hidden:int, std:float=1e-4, eps:float=1e-4, generator:torch.Generator|None=None,
+              seed:int=0, device=None, dtype=torch.float32, weights=None):
+    """A BernoulliRBM whose visible biases reproduce the (smoothed) marginals of `data` (rows counted with
+    `weights`), with small random weights"""
     data = _checked_array(data, "data", dtype, device)
-    if data.ndim != 2: raise ValueError(f"data must be a 2-D array (samples × visible units), got shape {tuple(data.shape)}")
+    if data.ndim != 2:
+        raise ValueError(f"data must be a 2-D array (samples × visible units), got shape {tuple(data.shape)}")
     model = cls.random(data.shape[1], n_hidden, std=std, generator=generator, seed=seed, device=device, dtype=dtype)
     data = model.check_data(data)
     p = (1 - eps) * weighted_mean(data, weights) + eps / 2
@@ -231,7 +251,8 @@ class PottsRBM(RBM):
     def one_hot(self, v:torch.Tensor) -> torch.Tensor:
         "One-hot form $(\\dots, N_v, q)$ of states given as integers $(\\dots, N_v)$ (one-hot input is returned as is)"
         if v.is_floating_point(): return v
-        return torch.zeros(v.shape + (self.n_states,), dtype=self.dtype, device=v.device).scatter_(-1, v.long().unsqueeze(-1), 1.)
+        zeros = torch.zeros(v.shape + (self.n_states,), dtype=self.dtype, device=v.device)
+        return zeros.scatter_(-1, v.long().unsqueeze(-1), 1.)
     def _check_shape(self, v): super()._check_shape(self.one_hot(v) if not v.is_floating_point() else v)
     def visible_probs(self, h:torch.Tensor) -> torch.Tensor:
         "$p(v_i=a\\mid h)$, shaped $(\\dots, N_v, q)$"
@@ -240,12 +261,15 @@ class PottsRBM(RBM):
         "One-hot visible states drawn from $p(v\\mid h)$"
         return sample_categorical(self.visible_logits(h), generator)
     def index_hidden_logits(self, idx:torch.Tensor) -> torch.Tensor:
-        "`hidden_logits` of states given as indices $(\\dots, N_v)$ (for a stack, $(T, n, N_v)$): rows $W_{i v_i}$ gathered and summed, $N_v$ additions per hidden unit instead of a product with the $N_v q$ one-hot columns"
+        """`hidden_logits` of states given as indices $(\\dots, N_v)$ (for a stack, $(T, n, N_v)$): rows $W_{i v_i}$
+        gathered and summed, $N_v$ additions per hidden unit instead of a product with the $N_v q$ one-hot columns"""
         nv, q, nh = self.weights.shape[-3:]
-        if idx.shape[-1] != nv: raise ValueError(f"states of {idx.shape[-1]} sites do not fit a PottsRBM with {nv} visible units")
+        if idx.shape[-1] != nv:
+            raise ValueError(f"states of {idx.shape[-1]} sites do not fit a PottsRBM with {nv} visible units")
         rows = idx + torch.arange(nv, device=idx.device) * q
         if self.is_stack:                                          # rung t reads its own block of rows
-            if len(self.stack_shape) != 1 or idx.ndim != 3 or idx.shape[0] != self.stack_shape[0]: raise ValueError(f"states of shape {tuple(idx.shape)} do not fit a stack of shape {self.stack_shape}")
+            if len(self.stack_shape) != 1 or idx.ndim != 3 or idx.shape[0] != self.stack_shape[0]:
+                raise ValueError(f"states of shape {tuple(idx.shape)} do not fit a stack of shape {self.stack_shape}")
             rows = rows + (torch.arange(idx.shape[0], device=idx.device) * nv * q).view(-1, 1, 1)
         sums = F.embedding_bag(rows.reshape(-1, nv), self.weights.reshape(-1, nh), mode='sum')
         return sums.view(*idx.shape[:-1], nh) + self._bias(self.hbias)
@@ -253,9 +277,11 @@ class PottsRBM(RBM):
         "`v` (integers in $0..q-1$, shaped $(\\dots, N_v)$) as a one-hot tensor of this model, after checking it"
         v = _checked_array(v, what, torch.float64, self.device)
         if v.ndim < 1 or v.shape[-1] != self.n_visible:
-            raise ValueError(f"{what} of shape {tuple(v.shape)} does not fit a PottsRBM with {self.n_visible} visible units")
+            raise ValueError(f"{what} of shape {tuple(v.shape)} does not fit a PottsRBM with "
+                             f"{self.n_visible} visible units")
         bad = (v != v.round()) | (v < 0) | (v >= self.n_states)
-        if bad.any(): raise ValueError(f"{what} must hold integer states in 0..{self.n_states-1}, found {v[bad][0].item():g}")
+        if bad.any():
+            raise ValueError(f"{what} must hold integer states in 0..{self.n_states-1}, found {v[bad][0].item():g}")
         return self.one_hot(v.long())
     def random_visible(self, n:int, generator:torch.Generator|None=None) -> torch.Tensor:
         "`n` uniformly random one-hot visible states (per rung, for a stack)"
@@ -271,12 +297,14 @@ def random(cls:PottsRBM, n_visible:int, n_states:int, n_hidden:int, std:float=0.
                   seed:int=0, device=None, dtype=torch.float32):
     "A PottsRBM with Gaussian weights of standard deviation `std` and zero biases"
     w = _randn(n_visible, n_states, n_hidden, generator=_generator_of(generator, seed), dtype=dtype) * std
-    return cls(w.to(device), torch.zeros(n_visible, n_states, dtype=dtype, device=device), torch.zeros(n_hidden, dtype=dtype, device=device))
+    return cls(w.to(device), torch.zeros(n_visible, n_states, dtype=dtype, device=device),
+               torch.zeros(n_hidden, dtype=dtype, device=device))
 
 @patch(cls_method=True)
 def from_data(cls:PottsRBM, data, n_hidden:int, n_states:int|None=None, std:float=1e-4, eps:float=1e-4,
                      generator:torch.Generator|None=None, seed:int=0, device=None, dtype=torch.float32, weights=None):
-    "A PottsRBM whose visible biases reproduce the smoothed state frequencies of `data` (integers, samples × sites; rows counted with `weights`)"
+    """A PottsRBM whose visible biases reproduce the smoothed state frequencies of `data` (integers, samples ×
+    sites; rows counted with `weights`)"""
     data = _checked_array(data, "data", torch.float64, device)
     if data.ndim != 2: raise ValueError(f"data must be a 2-D array (samples × sites), got shape {tuple(data.shape)}")
     q = n_states or int(data.max().item()) + 1

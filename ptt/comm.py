@@ -1,4 +1,4 @@
-"""`Local`: what a training update asks of the other processes of a run, and for a run on one process the identity — so that one update serves one process and many (`ptt.distributed`).
+"""`Local`: what an update asks of a run's other processes, the identity on one process; one update serves one and many.
 
 Docs: https://ptt-dev.github.io/ptt/comm.html.md"""
 
@@ -19,14 +19,16 @@ from .run import Run
 
 # %% ../nbs/09c_comm.ipynb #8d5f12c4
 class Local:
-    "What an update asks of the other processes of a run, for a run on one process: each collective is the identity (`ptt.distributed.Comm`: over every process)"
+    """What an update asks of the other processes of a run, for a run on one process: each collective is the identity
+    (`ptt.distributed.Comm`: over every process)"""
     rank, world, root = 0, 1, True
     def sum(self, t:torch.Tensor) -> torch.Tensor: return t
     def max(self, t:torch.Tensor) -> torch.Tensor: return t
     def gather(self, t:torch.Tensor, dim:int=0, root_only:bool=False) -> torch.Tensor: return t
     def agree(self, value, what:str): return value
     def overlap(self, energies:tuple, q:float|None) -> tuple:
-        "The ladder decision's (acceptance, ESS/n, renewal quantile) from the chains' free energies (`ptt.ladder.overlap_from_energies`)"
+        """The ladder decision's (acceptance, ESS/n, renewal quantile) from the chains' free energies
+        (`ptt.ladder.overlap_from_energies`)"""
         return overlap_from_energies(*energies, q)
     def thermalize(self, tmp:Tempering, **kwargs) -> Thermalization:
         "`tmp.thermalize(**kwargs)`, its warning left to the caller"
@@ -53,11 +55,13 @@ def gathered_gaps(model_prev:RBM, model_next:RBM, x:torch.Tensor, comm:Local) ->
 
 def bar_step(model_prev:RBM, model_next:RBM, x_prev:torch.Tensor, x_next:torch.Tensor, comm:Local) -> Estimate:
     "`ptt.likelihood.bar_log_z_step` from every process's samples"
-    return bar_from_gaps(gathered_gaps(model_prev, model_next, x_prev, comm), gathered_gaps(model_prev, model_next, x_next, comm))
+    return bar_from_gaps(gathered_gaps(model_prev, model_next, x_prev, comm),
+                         gathered_gaps(model_prev, model_next, x_next, comm))
 
 # %% ../nbs/09c_comm.ipynb #3ab6986e
 class RankFailure(RuntimeError):
-    "Another process of a distributed run failed or vanished, or the processes drifted apart: the run ends (its file keeps the last save)"
+    """Another process of a distributed run failed or vanished, or the processes drifted apart: the run ends
+    (its file keeps the last save)"""
 
 @patch
 def broadcast(self:Local, obj):
@@ -82,7 +86,8 @@ def whole(self:Local, run:Run, root_only:bool=False) -> Run|None:
 # %% ../nbs/09c_comm.ipynb #59fa3cd1
 @patch
 def generators(self:Local, run:Run, device=None) -> tuple:
-    "(shared, own): the generator of the data order, in the same state on every process, and this process's generator of its chains; one process: the run's one generator for both"
+    """(shared, own): the generator of the data order, in the same state on every process, and this process's generator
+    of its chains; one process: the run's one generator for both"""
     g = restore_state(make_generator(0, device), run.state.rng)
     return g, g
 

@@ -1,4 +1,4 @@
-"""The checks of training data and settings, the configuration a run file keeps, and the schedules of training: what `ptt.run` and the command line need, without the trainer.
+"""Checks of training data and settings, the configuration a run file keeps, training's schedules; without the trainer.
 
 Docs: https://ptt-dev.github.io/ptt/config.html.md"""
 
@@ -25,7 +25,8 @@ def prepare_data(data, visible:str|None=None, n_states:int|None=None, device=Non
     x = _checked_array(data, what, torch.float64, device)             # 2-D with 2 rows or more: checked above
     integral = bool((x == x.round()).all())
     if visible is None: visible = 'potts' if integral and x.max() > 1 else 'bernoulli'
-    if visible not in ('bernoulli', 'potts'): raise ValueError(f"visible must be 'bernoulli' or 'potts', not {visible!r}")
+    if visible not in ('bernoulli', 'potts'):
+        raise ValueError(f"visible must be 'bernoulli' or 'potts', not {visible!r}")
     if visible == 'potts':
         q = n_states or int(x.max().item()) + 1
         return PottsRBM.random(x.shape[1], max(q, 2), 1, dtype=dtype, device=device).check_data(x, what), 'potts', q
@@ -48,13 +49,15 @@ def check_weights(weights, n:int, device=None, what:str='weights') -> torch.Tens
 
 # %% ../nbs/09b_config.ipynb #a1ba474f
 def _is_int(v) -> bool: return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
-def _is_real(v) -> bool: return isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_))
+def _is_real(v) -> bool:
+    return isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_))
 
 def check_int(name:str, v, low:int=1, optional:bool=False):
     if v is None and optional: return
     if not _is_int(v) or v < low: raise ValueError(f"{name} must be an integer >= {low}, got {v!r}")
 
-def check_real(name:str, v, low:float=0., high:float=math.inf, low_open:bool=True, high_open:bool=True, optional:bool=False):
+def check_real(name:str, v, low:float=0., high:float=math.inf, low_open:bool=True, high_open:bool=True,
+               optional:bool=False):
     if v is None and optional: return
     lo_ok = _is_real(v) and (v > low if low_open else v >= low)
     if not (lo_ok and math.isfinite(v) and (v < high if high_open else v <= high)):
@@ -66,88 +69,113 @@ def final_eval_mode(v):
     return {True: 'full', False: 'none'}[v] if isinstance(v, (bool, np.bool_)) else v
 
 # %% ../nbs/09b_config.ipynb #de88ef22
-THERM_GIBBS_STEPS = 10              # at least this many per sweep of a whole-ladder thermalization (audits, the final evaluation)
+# at least this many per sweep of a whole-ladder thermalization (audits, the final evaluation)
+THERM_GIBBS_STEPS = 10
 LOCAL_GIBBS_STEPS = 2               # at most this many per swap round of a local freeze
 LEARNING_RATES = dict(ptt=0.02, pcd=0.01)   # the starting (PTT) or fixed (PCD) rate (*The rate rule*)
 
 def _default_floor(lr_floor, lr, method, adaptive, lr_rule):
-    "The sign rule of PTT sets no rate below its start unless asked (`lr_floor`): on noisy gradients it would anneal the rate away"
+    """The sign rule of PTT sets no rate below its start unless asked (`lr_floor`): on noisy
+    gradients it would anneal the rate away"""
     return lr_floor if lr_floor is not None or method != 'ptt' or not adaptive or lr_rule != 'sign' else lr
 
 def make_optimizer(config:dict) -> AdaptiveLR:
     "The learning-rate rule of a configuration"
-    return AdaptiveLR(lr=config['lr'], max_lr=config['max_lr'], min_lr=config['min_lr'], floor=config.get('lr_floor'), adaptive=config['adaptive'],
-                      rule=config.get('lr_rule', 'cosine'), per_group=config.get('per_group', True))
+    return AdaptiveLR(lr=config['lr'], max_lr=config['max_lr'], min_lr=config['min_lr'], floor=config.get('lr_floor'),
+                      adaptive=config['adaptive'], rule=config.get('lr_rule', 'cosine'),
+                      per_group=config.get('per_group', True))
 
-def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=None, updates=1000, batch_size=None, lr=None, max_lr=None,
-                min_lr=1e-7, lr_floor=None, lr_decay=0., adaptive=None, lr_rule='sign', per_group=False, batches='epochs', max_gain=None, gain_chains=256, damped=3, centered=False, alpha=0.3, reject_margin=0., min_renewal=0., renewal_quantile=0.01, seed=0, init_std=1e-2, l2=0.,
-                sweeps_per_update=None, simulated_rungs=0, freeze='local', audit_every=0, final_eval='local', reservoir_factor=10, min_reservoir=10_000,
-                therm_factor=20., therm_gibbs_steps=None, local_gibbs_steps=None, therm_min_sweeps=100, local_min_sweeps=20, local_max_sweeps=1000, local_plan='renewal', therm_max_sweeps=10_000,
-                max_rejections=50, min_ess=0.1, log_every=None, pcd_exact_log_z=2**16) -> dict:
+def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=None, updates=1000, batch_size=None, lr=None,
+                max_lr=None, min_lr=1e-7, lr_floor=None, lr_decay=0., adaptive=None, lr_rule='sign', per_group=False,
+                batches='epochs', max_gain=None, gain_chains=256, damped=3, centered=False, alpha=0.3, reject_margin=0.,
+                min_renewal=0., renewal_quantile=0.01, seed=0, init_std=1e-2, l2=0., sweeps_per_update=None,
+                simulated_rungs=0, freeze='local', audit_every=0, final_eval='local', reservoir_factor=10,
+                min_reservoir=10_000, therm_factor=20., therm_gibbs_steps=None, local_gibbs_steps=None,
+                therm_min_sweeps=100, local_min_sweeps=20, local_max_sweeps=1000, local_plan='renewal',
+                therm_max_sweeps=10_000, max_rejections=50, min_ess=0.1, log_every=None, pcd_exact_log_z=2**16) -> dict:
     "A checked training configuration (a plain dict, saved with the run): every setting is validated here, once"
     if method not in ('ptt', 'pcd'): raise ValueError(f"method must be 'ptt' or 'pcd', not {method!r}")
     if gibbs_steps is None: gibbs_steps = GIBBS_STEPS[method]
-    for name, v in dict(n_hidden=n_hidden, n_chains=n_chains, gibbs_steps=gibbs_steps, updates=updates, reservoir_factor=reservoir_factor,
-                        therm_min_sweeps=therm_min_sweeps, therm_max_sweeps=therm_max_sweeps, max_rejections=max_rejections,
-                        pcd_exact_log_z=pcd_exact_log_z).items(): check_int(name, v)
-    for name, v in dict(batch_size=batch_size, sweeps_per_update=sweeps_per_update, therm_gibbs_steps=therm_gibbs_steps, local_gibbs_steps=local_gibbs_steps,
-                        log_every=log_every).items(): check_int(name, v, optional=True)
+    for name, v in dict(n_hidden=n_hidden, n_chains=n_chains, gibbs_steps=gibbs_steps, updates=updates,
+                        reservoir_factor=reservoir_factor, therm_min_sweeps=therm_min_sweeps,
+                        therm_max_sweeps=therm_max_sweeps, max_rejections=max_rejections,
+                        pcd_exact_log_z=pcd_exact_log_z).items():
+        check_int(name, v)
+    for name, v in dict(batch_size=batch_size, sweeps_per_update=sweeps_per_update, therm_gibbs_steps=therm_gibbs_steps,
+                        local_gibbs_steps=local_gibbs_steps, log_every=log_every).items():
+        check_int(name, v, optional=True)
     check_int('local_min_sweeps', local_min_sweeps); check_int('local_max_sweeps', local_max_sweeps)
-    check_int('gain_chains', gain_chains, 0); check_int('damped', damped); check_int('audit_every', audit_every, 0); check_int('min_reservoir', min_reservoir, 0); check_int('seed', seed, 0)
+    check_int('gain_chains', gain_chains, 0); check_int('damped', damped); check_int('audit_every', audit_every, 0)
+    check_int('min_reservoir', min_reservoir, 0); check_int('seed', seed, 0)
     for name, v in dict(lr=lr, max_lr=max_lr, lr_floor=lr_floor).items(): check_real(name, v, optional=True)
     check_real('min_lr', min_lr); check_real('therm_factor', therm_factor)
     check_real('init_std', init_std, low_open=False); check_real('l2', l2, low_open=False)
-    check_real('alpha', alpha, 0., 1.); check_real('reject_margin', reject_margin, 0., alpha, low_open=False); check_real('min_renewal', min_renewal, 0., 1., low_open=False, high_open=False)
+    check_real('alpha', alpha, 0., 1.); check_real('reject_margin', reject_margin, 0., alpha, low_open=False)
+    check_real('min_renewal', min_renewal, 0., 1., low_open=False, high_open=False)
     check_real('renewal_quantile', renewal_quantile, 0., 1.); check_real('min_ess', min_ess, 0., 1., high_open=False)
-    check_real('lr_decay', lr_decay, 0., 1., low_open=False); check_real('max_gain', max_gain, 0., low_open=False, optional=True)
+    check_real('lr_decay', lr_decay, 0., 1., low_open=False)
+    check_real('max_gain', max_gain, 0., low_open=False, optional=True)
     if lr_rule not in LR_RULES: raise ValueError(f"lr_rule must be one of {LR_RULES}, not {lr_rule!r}")
     if batches not in BATCHES: raise ValueError(f"batches must be one of {BATCHES}, not {batches!r}")
     for name, v in dict(centered=centered, adaptive=adaptive, per_group=per_group).items():
-        if not (isinstance(v, (bool, np.bool_)) or v is None): raise ValueError(f"{name} must be True or False, got {v!r}")
+        if not (isinstance(v, (bool, np.bool_)) or v is None):
+            raise ValueError(f"{name} must be True or False, got {v!r}")
     if simulated_rungs not in (0, 1) or not _is_int(simulated_rungs):
-        raise ValueError(f"simulated_rungs must be 0 (only the current model) or 1 (and the last rung), got {simulated_rungs!r}")
+        raise ValueError("simulated_rungs must be 0 (only the current model) or 1 (and the last "
+                         f"rung), got {simulated_rungs!r}")
     if freeze not in FREEZES: raise ValueError(f"freeze must be one of {FREEZES}, not {freeze!r}")
-    if local_plan not in ('labels', 'renewal'): raise ValueError(f"local_plan must be 'labels' or 'renewal', not {local_plan!r}")
+    if local_plan not in ('labels', 'renewal'):
+        raise ValueError(f"local_plan must be 'labels' or 'renewal', not {local_plan!r}")
     final_eval = final_eval_mode(final_eval)
     if final_eval not in FINAL_EVALS: raise ValueError(f"final_eval must be one of {FINAL_EVALS}, not {final_eval!r}")
     adaptive = (method == 'ptt') if adaptive is None else bool(adaptive)
     lr = LEARNING_RATES[method] if lr is None else lr
     max_lr = max_lr if max_lr is not None else (max(0.1, lr) if adaptive else lr)
-    config = dict(method=method, n_hidden=int(n_hidden), n_chains=int(n_chains), gibbs_steps=int(gibbs_steps), updates=int(updates),
-                batch_size=batch_size, lr=lr, max_lr=max_lr, min_lr=min(min_lr, lr), lr_floor=_default_floor(lr_floor, lr, method, adaptive, lr_rule), lr_decay=float(lr_decay), adaptive=adaptive,
-                lr_rule=lr_rule, per_group=bool(per_group), reject_margin=float(reject_margin), batches=batches,
-                max_gain=float((1. if method == 'ptt' else 0.) if max_gain is None else max_gain), gain_chains=int(gain_chains), damped=int(damped),
-                centered=bool(centered), alpha=alpha, min_renewal=float(min_renewal), renewal_quantile=float(renewal_quantile), seed=int(seed), init_std=init_std, l2=l2,
-                sweeps_per_update=sweeps_per_update or 2, simulated_rungs=int(simulated_rungs),
-                freeze=freeze, audit_every=int(audit_every), final_eval=final_eval, reservoir_factor=int(reservoir_factor), min_reservoir=int(min_reservoir),
-                therm_factor=therm_factor, therm_gibbs_steps=therm_gibbs_steps or max(gibbs_steps, THERM_GIBBS_STEPS),
-                local_gibbs_steps=local_gibbs_steps or min(LOCAL_GIBBS_STEPS, gibbs_steps), therm_min_sweeps=int(therm_min_sweeps),
-                local_min_sweeps=int(local_min_sweeps), local_max_sweeps=int(local_max_sweeps), local_plan=local_plan, therm_max_sweeps=int(therm_max_sweeps), max_rejections=int(max_rejections),
-                min_ess=min_ess, log_every=log_every or max(1, updates // 50), pcd_exact_log_z=pcd_exact_log_z)
+    config = dict(method=method, n_hidden=int(n_hidden), n_chains=int(n_chains), gibbs_steps=int(gibbs_steps),
+                  updates=int(updates), batch_size=batch_size, lr=lr, max_lr=max_lr, min_lr=min(min_lr, lr),
+                  lr_floor=_default_floor(lr_floor, lr, method, adaptive, lr_rule), lr_decay=float(lr_decay),
+                  adaptive=adaptive, lr_rule=lr_rule, per_group=bool(per_group), reject_margin=float(reject_margin),
+                  batches=batches, max_gain=float((1. if method == 'ptt' else 0.) if max_gain is None else max_gain),
+                  gain_chains=int(gain_chains), damped=int(damped), centered=bool(centered), alpha=alpha,
+                  min_renewal=float(min_renewal), renewal_quantile=float(renewal_quantile), seed=int(seed),
+                  init_std=init_std, l2=l2, sweeps_per_update=sweeps_per_update or 2,
+                  simulated_rungs=int(simulated_rungs), freeze=freeze, audit_every=int(audit_every),
+                  final_eval=final_eval, reservoir_factor=int(reservoir_factor), min_reservoir=int(min_reservoir),
+                  therm_factor=therm_factor, therm_gibbs_steps=therm_gibbs_steps or max(gibbs_steps, THERM_GIBBS_STEPS),
+                  local_gibbs_steps=local_gibbs_steps or min(LOCAL_GIBBS_STEPS, gibbs_steps),
+                  therm_min_sweeps=int(therm_min_sweeps), local_min_sweeps=int(local_min_sweeps),
+                  local_max_sweeps=int(local_max_sweeps), local_plan=local_plan, therm_max_sweeps=int(therm_max_sweeps),
+                  max_rejections=int(max_rejections), min_ess=min_ess, log_every=log_every or max(1, updates // 50),
+                  pcd_exact_log_z=pcd_exact_log_z)
     make_optimizer(config)                                   # checks the rates against each other
     return config
 
 # %% ../nbs/09b_config.ipynb #76f602f9
 def legacy(config:dict, key:str):
     "A setting of `config`, with the value runs saved before it existed were trained with"
-    return config.get(key, dict(simulated_rungs=1, freeze='full', audit_every=0, min_reservoir=0, local_plan='labels', local_min_sweeps=config.get('therm_min_sweeps', 100),
-                              local_max_sweeps=config.get('therm_max_sweeps', 10_000),
-                              local_gibbs_steps=config.get('therm_gibbs_steps', config.get('gibbs_steps')))[key])
+    return config.get(key, dict(simulated_rungs=1, freeze='full', audit_every=0, min_reservoir=0, local_plan='labels',
+                                local_min_sweeps=config.get('therm_min_sweeps', 100),
+                                local_max_sweeps=config.get('therm_max_sweeps', 10_000),
+                                local_gibbs_steps=config.get('therm_gibbs_steps', config.get('gibbs_steps')))[key])
 
 def n_records(config:dict, n_chains:int|None=None) -> int:
-    "Records a freeze keeps of each chain for the reservoir: `reservoir_factor`, or more where `min_reservoir` states need them (`n_chains`: over every process, if not the configuration's)"
+    """Records a freeze keeps of each chain for the reservoir: `reservoir_factor`, or more where `min_reservoir` states
+    need them (`n_chains`: over every process, if not the configuration's)"""
     return max(config['reservoir_factor'], -(-legacy(config, 'min_reservoir') // (n_chains or config['n_chains'])))
 
 def broken_margin(cfg:dict) -> float:
-    "How far below `alpha` a measured swap acceptance breaks the ladder: 0.2, or halfway below the lowest acceptance `reject_margin` lets a step reach"
+    """How far below `alpha` a measured swap acceptance breaks the ladder: 0.2, or halfway below the lowest acceptance
+    `reject_margin` lets a step reach"""
     return max(0.2, (cfg['alpha'] + cfg.get('reject_margin', 0.)) / 2)
 
 # %% ../nbs/09b_config.ipynb #15882df7
 def log_schedule(updates:int, log_every:int) -> set:
     "Updates at which a run is evaluated and checkpointed: powers of two early on, then every `log_every`, and the last"
-    return {u for u in (2**np.arange(int(math.log2(updates)) + 1)).tolist()} | set(range(log_every, updates + 1, log_every)) | {updates}
+    powers = {u for u in (2**np.arange(int(math.log2(updates)) + 1)).tolist()}
+    return powers | set(range(log_every, updates + 1, log_every)) | {updates}
 
 def lr_schedule(update:int, updates:int, decay:float) -> float:
-    "Factor on the learning rates at `update` (counted from 1) of `updates`: 1, then a linear fall towards 0 over the last `decay` of them"
+    """Factor on the learning rates at `update` (counted from 1) of `updates`: 1, then a linear fall towards
+    0 over the last `decay` of them"""
     n = round(decay * updates)
     return 1. if update <= updates - n else (updates - update + 1) / (n + 1)

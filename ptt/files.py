@@ -1,4 +1,4 @@
-"""Writing a file whole or not at all, and checking before any work that one can be written where asked — with the standard library alone, so that the command line checks its paths before it imports torch.
+"""Writing a file whole or not at all, and checking first that it can be written, with the standard library alone.
 
 Docs: https://ptt-dev.github.io/ptt/files.html.md"""
 
@@ -21,27 +21,30 @@ def _remove_orphans(path:Path):
     "Delete temporary files of earlier saves of `path` that a kill left behind"
     for tmp in path.parent.glob(f'.{glob.escape(path.name)}.*.tmp'): tmp.unlink(missing_ok=True)
 
-_OS_SENTENCES = {errno.ENOSPC: "no space left on the device", errno.EDQUOT: "disk quota exceeded", errno.EACCES: "permission denied",
-                 errno.EPERM: "operation not permitted", errno.EROFS: "read-only file system", errno.EFBIG: "file too large",
-                 errno.EIO: "input/output error"}
+_OS_SENTENCES = {errno.ENOSPC: "no space left on the device", errno.EDQUOT: "disk quota exceeded",
+                 errno.EACCES: "permission denied", errno.EPERM: "operation not permitted",
+                 errno.EROFS: "read-only file system", errno.EFBIG: "file too large", errno.EIO: "input/output error"}
 
 class WriteError(OSError):
     "A write that the operating system refused, said in one sentence that names the file"
     def __str__(self): return self.strerror
 
 def os_error_sentence(e:OSError) -> str|None:
-    "What an operating-system error means, in words, from its errno or the one HDF5 puts in its message (`errno = 28`); None if neither"
+    """What an operating-system error means, in words, from its errno or the one HDF5 puts in its message
+    (`errno = 28`); None if neither"""
     code = e.errno
     if code is None and (m := re.search(r'errno = (\d+)', str(e))): code = int(m[1])
     return _OS_SENTENCES.get(code) or (os.strerror(code).lower() if code else None)
 
 def _said(e:OSError, path:Path) -> OSError:
-    "`e` as a `WriteError` 'PATH: cannot write it: no space left on the device' where its errno says what it is, else `e`"
+    """`e` as a `WriteError` 'PATH: cannot write it: no space left on the device' where its
+    errno says what it is, else `e`"""
     why = os_error_sentence(e)
     return WriteError(e.errno or errno.EIO, f"{path}: cannot write it: {why}") if why else e
 
 def write_atomic(path, write):
-    "Call `write` on a temporary file beside `path`, then rename it onto `path`: a reader sees the old file or the whole new one, never a part"
+    """Call `write` on a temporary file beside `path`, then rename it onto `path`: a reader sees the old file or
+    the whole new one, never a part"""
     path = Path(path)
     _remove_orphans(path)
     try: fd, tmp = tempfile.mkstemp(prefix=f'.{path.name}.', suffix='.tmp', dir=path.parent)
@@ -58,16 +61,20 @@ def write_atomic(path, write):
 
 # %% ../nbs/08a_files.ipynb #d688d11a
 def check_writable(folder):
-    "Raise a `ValueError` unless a file can be created in `folder`: tried, not read from its permissions (which root, read-only and special file systems ignore)"
+    """Raise a `ValueError` unless a file can be created in `folder`: tried, not read from its permissions (which root,
+    read-only and special file systems ignore)"""
     folder = Path(folder)
     if folder.exists() and not folder.is_dir(): raise ValueError(f"{folder}: not a directory")
     if not folder.is_dir(): raise ValueError(f"{folder}: no such directory")
     try: fd, probe = tempfile.mkstemp(prefix='.ptt-write-test.', suffix='.tmp', dir=folder)
-    except OSError as e: raise ValueError(f"{folder}: not writable (creating a file there failed: {e.strerror or type(e).__name__})") from None
+    except OSError as e:
+        raise ValueError(f"{folder}: not writable (creating a file there failed: "
+                         f"{e.strerror or type(e).__name__})") from None
     os.close(fd); os.unlink(probe)
 
 def check_run_path(path, overwrite:bool=True):
-    "Raise a `ValueError` unless a run file can be written at `path` (a folder where a file can be created; not a folder itself)"
+    """Raise a `ValueError` unless a run file can be written at `path` (a folder where a file can
+    be created; not a folder itself)"""
     path = Path(path)
     if path.is_dir(): raise ValueError(f"{path}: is a directory (give a file name for the run, e.g. {path / 'run.h5'})")
     check_writable(path.parent)

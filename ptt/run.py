@@ -1,4 +1,4 @@
-"""Everything a training run produces — model, ladder, log Z, history, checkpoints — and everything it needs to resume, in one object and one HDF5 file, written atomically.
+"""Everything a training run produces and needs to resume — model, ladder, log Z, history — in one object and one file.
 
 Docs: https://ptt-dev.github.io/ptt/run.html.md"""
 
@@ -19,11 +19,13 @@ from .rbm import RBM, BernoulliRBM, PottsRBM
 from .ladder import Ladder
 from .reservoir import Reservoir
 from .optim import AdaptiveLR, GROUPS
-from .files import check_writable, check_run_path, WriteError, os_error_sentence, write_atomic   # (also importable from here, as before)
+# (also importable from here, as before)
+from .files import check_writable, check_run_path, WriteError, os_error_sentence, write_atomic
 
 # %% ../nbs/08_run.ipynb #261e627a
 class History:
-    "Tables of a training run: `steps` (per update), `logs` (per evaluation), `rungs` (per frozen rung), `audits` (per whole-ladder audit)"
+    """Tables of a training run: `steps` (per update), `logs` (per evaluation), `rungs` (per frozen rung),
+    `audits` (per whole-ladder audit)"""
     tables = ('steps', 'logs', 'rungs', 'audits')
     def __init__(self, **tables):
         for t in self.tables: setattr(self, t, {k: list(v) for k, v in tables.get(t, {}).items()})
@@ -56,7 +58,8 @@ class History:
 class TrainState:
     "The resumable state of a training run"
     update: int = 0                        # updates done
-    chains: torch.Tensor|None = None       # PCD: (n, ...); PTT: (S+1, n, ...) = chains of the S simulated rungs and of the current model
+    # PCD: (n, ...); PTT: (S+1, n, ...) = chains of the S simulated rungs and of the current model
+    chains: torch.Tensor|None = None
     full_chains: torch.Tensor|None = None  # PTT: chains of every rung after the last thermalization
     reservoir: Reservoir|None = None       # PTT: equilibrium configurations of the rung below the simulated ones
     parity: int = 0
@@ -68,7 +71,8 @@ class TrainState:
     opt: AdaptiveLR|None = None
     vis_offset: torch.Tensor|None = None   # centered training: the visible offset μ (flat layout)
     hid_offset: torch.Tensor|None = None   # centered training: the hidden offset λ (a moving average)
-    gain_direction: torch.Tensor|None = None   # the step's two stiffest directions so far, as rows (`ptt.optim.stiff_directions`), carried from update to update
+    # the step's two stiffest directions so far, as rows (`ptt.optim.stiff_directions`), carried from update to update
+    gain_direction: torch.Tensor|None = None
     rng: torch.Tensor|None = None          # generator state (torch.Generator.get_state())
     seconds: float = 0.                    # training wall time so far
     stopped: str = ""                      # why training stopped early, if it did
@@ -90,7 +94,9 @@ class Run:
     def log_likelihood(self, data, log_z:float|None=None) -> float:
         "Mean log-likelihood per sample of `data` under the current model, with the run's own log Z estimate"
         log_z = self.log_z if log_z is None else log_z
-        if math.isnan(log_z): raise ValueError("this run has no log Z estimate yet (PCD runs need ptt.sample's a-posteriori ladder or AIS)")
+        if math.isnan(log_z):
+            raise ValueError("this run has no log Z estimate yet (PCD runs need ptt.sample's "
+                             "a-posteriori ladder or AIS)")
         v = self.model.check_data(data)
         return (-self.model.free_energy(v).double().mean() - log_z).item()
 
@@ -164,18 +170,21 @@ def _read_state(g:h5py.Group, device=None) -> TrainState:
 
 # %% ../nbs/08_run.ipynb #f3ff53b2
 def same_settings(a, b) -> bool:
-    "Whether two settings are equal as JSON stores them (tuples as lists): a saved result belongs to the settings asked for"
+    """Whether two settings are equal as JSON stores them (tuples as lists): a saved result
+    belongs to the settings asked for"""
     return json.loads(json.dumps(a)) == json.loads(json.dumps(b))
 
 def saved_result(path, settings) -> dict|None:
-    "The JSON result saved in `path` if it was computed with `settings` (its 'settings' entry, compared by `same_settings`), else None"
+    """The JSON result saved in `path` if it was computed with `settings` (its 'settings' entry, compared
+    by `same_settings`), else None"""
     path = Path(path)
     if not path.is_file(): return None
     d = json.loads(path.read_text())
     return d if isinstance(d, dict) and same_settings(d.get('settings'), settings) else None
 
 def _write_run_file(run:Run, tmp:Path):
-    "Write `run` to `tmp`: built in memory, then written in one go (HDF5 writing to a full disk leaves errors behind at every object it frees)"
+    """Write `run` to `tmp`: built in memory, then written in one go (HDF5 writing to a full disk leaves errors
+    behind at every object it frees)"""
     buf = io.BytesIO()
     with h5py.File(buf, 'w') as f:
         f.attrs['format'], f.attrs['version'] = FORMAT, VERSION
@@ -184,7 +193,8 @@ def _write_run_file(run:Run, tmp:Path):
         if run.ladder is not None:
             lg = f.create_group('ladder')
             _write_model(lg, run.ladder.models)
-            lg.create_dataset('log_z', data=_np(run.ladder.log_z)); lg.create_dataset('updates', data=np.asarray(run.ladder.updates))
+            lg.create_dataset('log_z', data=_np(run.ladder.log_z))
+            lg.create_dataset('updates', data=np.asarray(run.ladder.updates))
         _write_tables(f.create_group('history'), run.history)
         if run.checkpoints:
             cg = f.create_group('checkpoints')
@@ -200,10 +210,11 @@ def save_run(run:Run, path):
     write_atomic(path, lambda tmp: _write_run_file(run, tmp))
 
 # %% ../nbs/08_run.ipynb #6abc6077
-_REQUIRED_CONFIG = ('method', 'n_hidden', 'n_chains', 'gibbs_steps', 'updates', 'batch_size', 'lr', 'max_lr', 'min_lr', 'adaptive',
-                    'centered', 'alpha', 'seed', 'sweeps_per_update', 'therm_factor', 'therm_gibbs_steps', 'therm_min_sweeps',
-                    'therm_max_sweeps', 'reservoir_factor', 'max_rejections', 'min_ess', 'log_every', 'pcd_exact_log_z',
-                    'visible', 'n_states', 'n_visible', 'data_shape', 'data_hash')   # the settings training reads without a default
+# the settings training reads without a default
+_REQUIRED_CONFIG = ('method', 'n_hidden', 'n_chains', 'gibbs_steps', 'updates', 'batch_size', 'lr', 'max_lr', 'min_lr',
+                    'adaptive', 'centered', 'alpha', 'seed', 'sweeps_per_update', 'therm_factor', 'therm_gibbs_steps',
+                    'therm_min_sweeps', 'therm_max_sweeps', 'reservoir_factor', 'max_rejections', 'min_ess',
+                    'log_every', 'pcd_exact_log_z', 'visible', 'n_states', 'n_visible', 'data_shape', 'data_hash')
 _CPU_RNG = torch.Generator().get_state().numel()   # a CPU generator's state (mt19937), in bytes
 _PHILOX_RNG = (16, 40)                              # a GPU's (CUDA, XPU: seed and offset) and Apple MPS's states
 
@@ -211,10 +222,12 @@ class _Bad(Exception):
     "What is wrong with a run file: `load_run` makes it the one ValueError 'FILE: damaged run file (...)'"
 
 def _is_int(v) -> bool: return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
-def _is_real(v) -> bool: return isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_))
+def _is_real(v) -> bool:
+    return isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_))
 
 def _array(f:h5py.File, path:str, kind:str='float', shape:tuple|None=None, finite:bool=True, optional:bool=False):
-    "The dataset `path` as an array, checked: `kind` ('float': float32/64, 'int'), `shape` (None: any size on that axis), finiteness"
+    """The dataset `path` as an array, checked: `kind` ('float': float32/64, 'int'), `shape` (None: any
+    size on that axis), finiteness"""
     if path not in f:
         if optional: return None
         raise _Bad(f"{path} is missing")
@@ -227,7 +240,8 @@ def _array(f:h5py.File, path:str, kind:str='float', shape:tuple|None=None, finit
     if shape is not None and (a.ndim != len(shape) or any(n is not None and m != n for m, n in zip(a.shape, shape))):
         want = '(' + ', '.join('any' if n is None else str(n) for n in shape) + (',)' if len(shape) == 1 else ')')
         raise _Bad(f"{path} has shape {a.shape}, not {want}")
-    if finite and kind == 'float' and not np.isfinite(a).all(): raise _Bad(f"{path} holds values that are not finite (NaN or infinite)")
+    if finite and kind == 'float' and not np.isfinite(a).all():
+        raise _Bad(f"{path} holds values that are not finite (NaN or infinite)")
     return a
 
 def _first_line(e) -> str: return (str(e).strip().splitlines() or [type(e).__name__])[0]
@@ -249,30 +263,40 @@ def _json(g, name:str, where:str):
     except json.JSONDecodeError as e: raise _Bad(f"{where}{name} is not valid JSON ({e})") from None
 
 def _check_config(cfg, model_kind:str, w_shape:tuple) -> dict:
-    "The configuration: a JSON object with the settings training reads, each valid (checked by `ptt.config.make_config`), fitting the model"
-    if not isinstance(cfg, dict): raise _Bad(f"config is {type(cfg).__name__ if cfg is not None else 'null'}, not a JSON object")
+    """The configuration: a JSON object with the settings training reads, each valid (checked by
+    `ptt.config.make_config`), fitting the model"""
+    if not isinstance(cfg, dict):
+        raise _Bad(f"config is {type(cfg).__name__ if cfg is not None else 'null'}, not a JSON object")
     missing = [k for k in _REQUIRED_CONFIG if k not in cfg]
     if missing: raise _Bad(f"config lacks {', '.join(map(repr, missing))}")
-    from ptt.config import make_config                 # here: ptt.config loads the data checks (ptt.data), which reading a run needs not
+    # here: ptt.config loads the data checks (ptt.data), which reading a run needs not
+    from ptt.config import make_config
     known = inspect.signature(make_config).parameters
     try: make_config(**{k: v for k, v in cfg.items() if k in known})
     except (ValueError, TypeError) as e: raise _Bad(f"config: {_first_line(e)}") from None
     potts = model_kind == 'PottsRBM'
-    if cfg['visible'] != ('potts' if potts else 'bernoulli'): raise _Bad(f"config: visible is {cfg['visible']!r} but the model is a {model_kind}")
-    if cfg['n_hidden'] != w_shape[-1]: raise _Bad(f"config: n_hidden is {cfg['n_hidden']} but the model has {w_shape[-1]} hidden units")
-    if cfg['n_visible'] != w_shape[0]: raise _Bad(f"config: n_visible is {cfg['n_visible']!r} but the model has {w_shape[0]} visible units")
-    if not (cfg['n_states'] is None if not potts else _is_int(cfg['n_states']) and max(cfg['n_states'], 2) == w_shape[1]):
+    if cfg['visible'] != ('potts' if potts else 'bernoulli'):
+        raise _Bad(f"config: visible is {cfg['visible']!r} but the model is a {model_kind}")
+    if cfg['n_hidden'] != w_shape[-1]:
+        raise _Bad(f"config: n_hidden is {cfg['n_hidden']} but the model has {w_shape[-1]} hidden units")
+    if cfg['n_visible'] != w_shape[0]:
+        raise _Bad(f"config: n_visible is {cfg['n_visible']!r} but the model has {w_shape[0]} visible units")
+    states_fit = _is_int(cfg['n_states']) and max(cfg['n_states'], 2) == w_shape[1]
+    if not (cfg['n_states'] is None if not potts else states_fit):
         raise _Bad(f"config: n_states is {cfg['n_states']!r}, which does not fit the model")
     shape = cfg['data_shape']
-    if not (isinstance(shape, list) and all(_is_int(n) for n in shape) and len(shape) >= 2 and shape[0] >= 2 and tuple(shape[1:]) == w_shape[:-1]):
+    if not (isinstance(shape, list) and all(_is_int(n) for n in shape) and len(shape) >= 2 and shape[0] >= 2
+            and tuple(shape[1:]) == w_shape[:-1]):
         raise _Bad(f"config: data_shape is {shape!r}, not the shape of training data of this model")
     if not isinstance(cfg['data_hash'], str): raise _Bad(f"config: data_hash is {cfg['data_hash']!r}, not text")
     return cfg
 
 def _check_model(f, path:str, like:tuple|None=None, finite:bool=True) -> tuple:
-    "A model group, or a stack of models `like` (kind, weights' shape, dtype) the run's model: (kind, weights' shape, dtype, rungs)"
+    """A model group, or a stack of models `like` (kind, weights' shape, dtype) the run's model:
+    (kind, weights' shape, dtype, rungs)"""
     if path not in f or not isinstance(f[path], h5py.Group): raise _Bad(f"{path} is missing")
-    kind = _attr(f[path], 'kind', lambda v: isinstance(v, str) and v in _KINDS and (like is None or v == like[0]), like[0] if like else f"one of {', '.join(_KINDS)}", f"{path}/")
+    kind = _attr(f[path], 'kind', lambda v: isinstance(v, str) and v in _KINDS and (like is None or v == like[0]),
+                 like[0] if like else f"one of {', '.join(_KINDS)}", f"{path}/")
     lead = () if like is None else (None,)
     shape = (None,) * (3 if kind == 'PottsRBM' else 2) if like is None else like[1]
     w = _array(f, f'{path}/weights', shape=lead + tuple(shape), finite=finite)
@@ -298,7 +322,8 @@ def _check_rng(f):
     if r.dtype != np.uint8: raise _Bad(f"state/rng holds {r.dtype} values, not bytes")
     if r.size == _CPU_RNG:
         try: torch.Generator().set_state(torch.from_numpy(r))
-        except RuntimeError as e: raise _Bad(f"state/rng is not a valid random-number state ({_first_line(e)})") from None
+        except RuntimeError as e:
+            raise _Bad(f"state/rng is not a valid random-number state ({_first_line(e)})") from None
     elif r.size not in _PHILOX_RNG:
         raise _Bad(f"state/rng has {r.size} bytes: not the state of a random-number generator "
                    f"({_CPU_RNG} bytes on a CPU, {_PHILOX_RNG[0]} on a GPU)")
@@ -306,7 +331,8 @@ def _check_rng(f):
 _STATE_INTS = ('update', 'parity', 'freezes', 'since_freeze', 'rejections', 'position')
 
 def _check_state(f, cfg:dict, kind:str, w_shape:tuple, dtype, n_rungs:int, diverged:bool):
-    "The resumable state: counters, chains (and reservoir) of the model's states, data order, optimizer, offsets, random state"
+    """The resumable state: counters, chains (and reservoir) of the model's states, data order,
+    optimizer, offsets, random state"""
     g = f['state'] if 'state' in f and isinstance(f['state'], h5py.Group) else None
     if g is None: raise _Bad("state is missing")
     for k in _STATE_INTS: _attr(g, k, lambda v: _is_int(v) and v >= 0, "an integer >= 0", "state/")
@@ -315,23 +341,27 @@ def _check_state(f, cfg:dict, kind:str, w_shape:tuple, dtype, n_rungs:int, diver
     potts, vs = kind == 'PottsRBM', w_shape[:-1]
     ptt = cfg['method'] == 'ptt'
     n = cfg['n_chains']                                   # (over every process, in a file)
-    levels = 1 + cfg.get('simulated_rungs', 1)             # PTT: the simulated rungs and the current model (runs before the setting: 1)
+    # PTT: the simulated rungs and the current model (runs before the setting: 1)
+    levels = 1 + cfg.get('simulated_rungs', 1)
     _states(f, 'state/chains', ((levels,) if ptt else ()) + (n,) + vs, potts, dtype)
     if ptt:
         _states(f, 'state/full_chains', (n_rungs, n) + vs, potts, dtype)
         lean = levels == 1                                    # no simulated rung: a reservoir stands for the last one
         if _states(f, 'state/reservoir', (None,) + vs, potts, dtype, optional=not lean) is not None:
-            _attr(g, 'reservoir_rung', lambda v: _is_int(v) and 0 <= v < n_rungs, f"a rung of the ladder (0 to {n_rungs - 1})", "state/")
+            _attr(g, 'reservoir_rung', lambda v: _is_int(v) and 0 <= v < n_rungs,
+                  f"a rung of the ladder (0 to {n_rungs - 1})", "state/")
     order = _array(f, 'state/order', kind='int', shape=(cfg['data_shape'][0],))
     if order.size and not (0 <= order.min() and order.max() < cfg['data_shape'][0]):
         raise _Bad(f"state/order holds rows outside the {cfg['data_shape'][0]} rows of the training data")
-    if g.attrs['position'] > len(order): raise _Bad(f"state/position is {g.attrs['position']}, beyond the {len(order)} rows of state/order")
+    if g.attrs['position'] > len(order):
+        raise _Bad(f"state/position is {g.attrs['position']}, beyond the {len(order)} rows of state/order")
     opt = _json(g, 'opt', "state/")
     try:
         if not isinstance(opt, dict): raise TypeError(f"a {type(opt).__name__}, not a JSON object")
         AdaptiveLR(**opt)
         for k in ('rates', 'cos'):
-            if not (isinstance(opt.get(k), dict) and set(opt[k]) == set(GROUPS) and all(_is_real(v) and math.isfinite(v) for v in opt[k].values())):
+            if not (isinstance(opt.get(k), dict) and set(opt[k]) == set(GROUPS)
+                    and all(_is_real(v) and math.isfinite(v) for v in opt[k].values())):
                 raise ValueError(f"{k} must give a number for each of {', '.join(GROUPS)}")
     except (TypeError, ValueError) as e: raise _Bad(f"state/opt: {_first_line(e)}") from None
     prev = [f'state/opt_previous_{k}' in f for k in GROUPS]
@@ -341,8 +371,10 @@ def _check_state(f, cfg:dict, kind:str, w_shape:tuple, dtype, n_rungs:int, diver
     if cfg['centered']:
         _array(f, 'state/vis_offset', shape=(math.prod(vs),), finite=not diverged)
         _array(f, 'state/hid_offset', shape=w_shape[-1:], finite=not diverged)
-    stepped = cfg.get('max_gain', 0.) > 0 and g.attrs['update'] > 0     # each step with a gain bound carries its stiffest directions
-    _array(f, 'state/gain_direction', shape=(None, math.prod(w_shape) + math.prod(vs) + w_shape[-1]), finite=not diverged, optional=not stepped)
+    # each step with a gain bound carries its stiffest directions
+    stepped = cfg.get('max_gain', 0.) > 0 and g.attrs['update'] > 0
+    _array(f, 'state/gain_direction', shape=(None, math.prod(w_shape) + math.prod(vs) + w_shape[-1]),
+           finite=not diverged, optional=not stepped)
     _check_rng(f)
 
 def _check_history(f):
@@ -351,14 +383,17 @@ def _check_history(f):
     for t in History.tables:
         if f'history/{t}' not in f: raise _Bad(f"history/{t} is missing")
         rows = {k: _array(f, f'history/{t}/{k}', finite=False).shape for k in f[f'history/{t}']}
-        if any(len(s) not in (1, 2) for s in rows.values()): raise _Bad(f"history/{t} has a column that is not a list of rows")
+        if any(len(s) not in (1, 2) for s in rows.values()):
+            raise _Bad(f"history/{t} has a column that is not a list of rows")
         if len({s[0] for s in rows.values()}) > 1: raise _Bad(f"history/{t} has columns of different lengths")
 
 def _check_run_file(f:h5py.File):
-    "Check every part of an open run file: presence, type, shape and finiteness of each field, the configuration's settings, the random state"
+    """Check every part of an open run file: presence, type, shape and finiteness of each field, the
+    configuration's settings, the random state"""
     model = _check_model(f, 'model', finite=False)
     kind, w_shape, dtype, _ = model
-    diverged = not all(np.isfinite(f[f'model/{k}'][()]).all() for k in GROUPS)   # a diverged run is kept as it was; using it is refused
+    # a diverged run is kept as it was; using it is refused
+    diverged = not all(np.isfinite(f[f'model/{k}'][()]).all() for k in GROUPS)
     cfg = _check_config(_json(f, 'config', ''), kind, w_shape)
     _attr(f, 'log_z', lambda v: _is_real(v) and (diverged or not math.isinf(v)), "a number (NaN: no estimate yet)", "")
     n_rungs = 0
@@ -368,7 +403,8 @@ def _check_run_file(f:h5py.File):
         _array(f, 'ladder/log_z', shape=(n_rungs,), finite=not diverged)
         _array(f, 'ladder/updates', kind='int', shape=(n_rungs,))
     _check_history(f)
-    logged = _array(f, 'history/logs/update', shape=(None,)) if 'history/logs/update' in f else np.zeros(0)   # one update per evaluation
+    # one update per evaluation
+    logged = _array(f, 'history/logs/update', shape=(None,)) if 'history/logs/update' in f else np.zeros(0)
     if 'checkpoints' in f or len(logged):                 # each evaluation keeps a checkpoint
         n = _check_model(f, 'checkpoints', model, finite=not diverged)[3]
         if not set(_array(f, 'checkpoints/updates', kind='int', shape=(n,)).tolist()) <= set(logged.tolist()):
@@ -378,10 +414,12 @@ def _check_run_file(f:h5py.File):
 
 def _bytes(v) -> bytes:
     a = np.asarray(v)
-    return repr(a.tolist()).encode() if a.dtype == object else f"{a.dtype.str}{a.shape}".encode() + np.ascontiguousarray(a).tobytes()
+    if a.dtype == object: return repr(a.tolist()).encode()
+    return f"{a.dtype.str}{a.shape}".encode() + np.ascontiguousarray(a).tobytes()
 
 def _digest(f:h5py.File) -> str:
-    "SHA-256 of everything in an open run file — names, attributes, datasets' types, shapes and values — but its checksum"
+    """SHA-256 of everything in an open run file — names, attributes, datasets' types,
+    shapes and values — but its checksum"""
     h, names = hashlib.sha256(), []
     f.visit(names.append)
     for name in ['/'] + sorted(names):
@@ -409,13 +447,17 @@ def _open_run(path) -> h5py.File:
     if not (isinstance(fmt := f.attrs.get('format'), str) and fmt == FORMAT):
         f.close(); raise ValueError(f"{path}: not a ptt run file")
     version = f.attrs.get('version')
-    if not (_is_int(version) and version >= 1): f.close(); raise ValueError(f"{path}: damaged run file (version is {version!r}, not a version number)")
+    if not (_is_int(version) and version >= 1):
+        f.close(); raise ValueError(f"{path}: damaged run file (version is {version!r}, not a version number)")
     if version > VERSION:
-        f.close(); raise ValueError(f"{path}: written by a newer ptt (run file version {version}, this ptt reads up to {VERSION}): upgrade ptt")
+        f.close()
+        raise ValueError(f"{path}: written by a newer ptt (run file version {version}, this ptt reads up "
+                         f"to {VERSION}): upgrade ptt")
     return f
 
 def load_run(path, device=None) -> Run:
-    "The run saved in `path` (tensors on `device`), after checking every part of the file: a ValueError 'FILE: damaged run file (...)' if one is wrong"
+    """The run saved in `path` (tensors on `device`), after checking every part of the file: a ValueError 'FILE: damaged
+    run file (...)' if one is wrong"""
     with _open_run(path) as f:
         try: _check_run_file(f)
         except _Bad as e: raise ValueError(f"{path}: damaged run file ({e})") from None
@@ -424,15 +466,18 @@ def load_run(path, device=None) -> Run:
             ladder = None
             if 'ladder' in f:
                 lg = f['ladder']
-                ladder = Ladder(_read_model(lg, device), torch.from_numpy(lg['log_z'][()]).to(device), lg['updates'][()].tolist())
+                ladder = Ladder(_read_model(lg, device), torch.from_numpy(lg['log_z'][()]).to(device),
+                                lg['updates'][()].tolist())
             checkpoints = []
             if 'checkpoints' in f:
                 cg = f['checkpoints']; kind = _KINDS[cg.attrs['kind']]
                 ps = [torch.from_numpy(cg[k][()]).to(device) for k in GROUPS]
-                checkpoints = [(int(u), kind(*(p[i].clone() for p in ps))) for i, u in enumerate(cg['updates'][()])]   # own memory: saving one writes one
+                # own memory: saving one writes one
+                checkpoints = [(int(u), kind(*(p[i].clone() for p in ps))) for i, u in enumerate(cg['updates'][()])]
             return Run(json.loads(f.attrs['config']), model, ladder, _read_tables(f['history']), checkpoints,
                        _read_state(f['state'], device), float(f.attrs['log_z']))
-        except (KeyError, OSError, json.JSONDecodeError, TypeError, ValueError, IndexError, RuntimeError) as e:   # (what the checks missed)
+        # (what the checks missed)
+        except (KeyError, OSError, json.JSONDecodeError, TypeError, ValueError, IndexError, RuntimeError) as e:
             raise ValueError(f"{path}: damaged run file ({_first_line(e)})") from None
 
 @patch

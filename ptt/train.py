@@ -1,4 +1,4 @@
-"""`ptt.fit`: maximum-likelihood training of RBMs with equilibrium samples (Parallel Trajectory Tempering), or with persistent contrastive divergence as the baseline — with free log-likelihoods, a growing ladder, run files and resume.
+"""`ptt.fit`: training RBMs with equilibrium samples (PTT) or PCD, with free log-likelihoods, run files and resume.
 
 Docs: https://ptt-dev.github.io/ptt/train.html.md"""
 
@@ -27,43 +27,59 @@ from .reservoir import Reservoir
 from .optim import data_offsets
 from .run import Run, History, TrainState, save_run, load_run, check_run_path
 from .threads import set_threads
-from .config import prepare_data, check_weights, make_config, make_optimizer, n_records, log_schedule, check_int, check_real, fingerprint, final_eval_mode
+from .config import (prepare_data, check_weights, make_config, make_optimizer, n_records, log_schedule, check_int,
+                        check_real, fingerprint, final_eval_mode)
 from .comm import Local, LOCAL, RankFailure
 from .update import epoch_order, next_batch, pcd_update, ptt_update
 from .evaluate import evaluate, final_evaluation
 
 # %% ../nbs/09_train.ipynb #9d60b4f5
 # their home before the rooms (09b-09f): code outside imports them from here
-from .config import THERM_GIBBS_STEPS, LOCAL_GIBBS_STEPS, LEARNING_RATES, GIBBS_STEPS, lr_schedule, broken_margin  # noqa: F401
-from .freeze import DRIFT_Z, AUDIT_P, freeze_se_scale, pooled_steps, thermalized_records, freeze, reservoir_check, audit
-from .update import OFFSET_SMOOTHING, GAIN_START_ITERS, reservoir_free_energies, lean_swap, ptt_sweeps, _gradient, _chain_free_energies  # noqa: F401
-from .evaluate import (LAG_Z, LAG_EXTRA, BOUND_ROWS, BOUND_CANDIDATES, UNSTABLE_GAIN, FINAL_SHARE, DOUBT_SE, DOUBT_Z, mean_free_energy,
-                          chains_of_current_model, current_log_z, check_log_z_bound, evaluated_gain, training_gibbs, final_check_sweeps, final_doubts)
-_next_batch, _check_int, _check_real, _fingerprint = next_batch, check_int, check_real, fingerprint    # their names before (benchmarks/, 16_bfn)
-_all_ = ['THERM_GIBBS_STEPS', 'LOCAL_GIBBS_STEPS', 'LEARNING_RATES', 'LOCAL', 'OFFSET_SMOOTHING', 'GAIN_START_ITERS', 'DRIFT_Z', 'AUDIT_P', 'LAG_Z', 'LAG_EXTRA', 'BOUND_ROWS', 'BOUND_CANDIDATES', 'UNSTABLE_GAIN', 'FINAL_SHARE', 'DOUBT_SE', 'DOUBT_Z', 'prepare_data', 'check_weights', 'make_config', 'n_records', 'log_schedule', 'lr_schedule', 'Local', 'pcd_update', 'reservoir_free_energies', 'lean_swap', 'ptt_sweeps', 'freeze_se_scale', 'pooled_steps', 'thermalized_records', 'freeze', 'reservoir_check', 'audit', 'broken_margin', 'ptt_update', 'mean_free_energy', 'chains_of_current_model', 'current_log_z', 'check_log_z_bound', 'evaluated_gain', 'evaluate', 'training_gibbs', 'final_check_sweeps', 'final_doubts', 'final_evaluation']
+from .config import THERM_GIBBS_STEPS, LOCAL_GIBBS_STEPS, LEARNING_RATES, GIBBS_STEPS, lr_schedule, broken_margin
+from .freeze import (DRIFT_Z, AUDIT_P, freeze_se_scale, pooled_steps, thermalized_records, freeze, reservoir_check,
+                        audit)
+from .update import (OFFSET_SMOOTHING, GAIN_START_ITERS, reservoir_free_energies, lean_swap, ptt_sweeps, _gradient,
+                        _chain_free_energies)
+from .evaluate import (LAG_Z, LAG_EXTRA, BOUND_ROWS, BOUND_CANDIDATES, UNSTABLE_GAIN, FINAL_SHARE, DOUBT_SE, DOUBT_Z,
+                          mean_free_energy, chains_of_current_model, current_log_z, check_log_z_bound, evaluated_gain,
+                          training_gibbs, final_check_sweeps, final_doubts)
+# their names before (benchmarks/, 16_bfn)
+_next_batch, _check_int, _check_real, _fingerprint = next_batch, check_int, check_real, fingerprint
+_all_ = ['THERM_GIBBS_STEPS', 'LOCAL_GIBBS_STEPS', 'LEARNING_RATES', 'LOCAL', 'OFFSET_SMOOTHING', 'GAIN_START_ITERS',
+         'DRIFT_Z', 'AUDIT_P', 'LAG_Z', 'LAG_EXTRA', 'BOUND_ROWS', 'BOUND_CANDIDATES', 'UNSTABLE_GAIN', 'FINAL_SHARE',
+         'DOUBT_SE', 'DOUBT_Z', 'prepare_data', 'check_weights', 'make_config', 'n_records', 'log_schedule',
+         'lr_schedule', 'Local', 'pcd_update', 'reservoir_free_energies', 'lean_swap', 'ptt_sweeps', 'freeze_se_scale',
+         'pooled_steps', 'thermalized_records', 'freeze', 'reservoir_check', 'audit', 'broken_margin', 'ptt_update',
+         'mean_free_energy', 'chains_of_current_model', 'current_log_z', 'check_log_z_bound', 'evaluated_gain',
+         'evaluate', 'training_gibbs', 'final_check_sweeps', 'final_doubts', 'final_evaluation']
 
 # %% ../nbs/09_train.ipynb #5cf06873
 def _exact_reservoir(base:RBM, size:int, g:torch.Generator) -> Reservoir:
     "Exact samples of an independent model (one Gibbs sweep samples it exactly) as the reservoir of rung 0"
     return Reservoir(gibbs(base, base.random_visible(size, g), 1, g), 0)
 
-def start_run(train:torch.Tensor, kind:str, n_states:int|None, config:dict, device=None, dtype=torch.float32, weights=None) -> Run:
+def start_run(train:torch.Tensor, kind:str, n_states:int|None, config:dict, device=None, dtype=torch.float32,
+              weights=None) -> Run:
     "A fresh run: initial model (and ladder), chains, optimizer and generator state"
     g = make_generator(config['seed'], device)
     cls = PottsRBM if kind == 'potts' else BernoulliRBM
     data = train.argmax(-1) if kind == 'potts' else train
     extra = dict(n_states=n_states) if kind == 'potts' else {}
-    model = cls.from_data(data, config['n_hidden'], std=config['init_std'], generator=g, device=device, dtype=dtype, weights=weights, **extra)
-    config = dict(config, visible=kind, n_states=n_states, n_visible=model.n_visible, batch_size=config['batch_size'] or min(len(train), 1000),
-                  data_shape=list(train.shape), data_hash=fingerprint(train, weights))
+    model = cls.from_data(data, config['n_hidden'], std=config['init_std'], generator=g, device=device, dtype=dtype,
+                          weights=weights, **extra)
+    config = dict(config, visible=kind, n_states=n_states, n_visible=model.n_visible,
+                  batch_size=config['batch_size'] or min(len(train), 1000), data_shape=list(train.shape),
+                  data_hash=fingerprint(train, weights))
     opt = make_optimizer(config)
     ladder = Ladder.start(model) if config['method'] == 'ptt' else None
     base = ladder.last if ladder is not None else model
     x0 = gibbs(base, base.random_visible(config['n_chains'], g), 1, g)
-    state = TrainState(opt=opt, order=epoch_order(len(train), g, weights), since_freeze=1)   # the model is one step above the base
+    # the model is one step above the base
+    state = TrainState(opt=opt, order=epoch_order(len(train), g, weights), since_freeze=1)
     if config['centered']: state.vis_offset, state.hid_offset = data_offsets(model, train, weights)
     if ladder is None: state.chains = x0
-    elif config['simulated_rungs'] == 1: state.chains, state.full_chains = torch.stack([x0, x0.clone()]), x0.unsqueeze(0)
+    elif config['simulated_rungs'] == 1:
+        state.chains, state.full_chains = torch.stack([x0, x0.clone()]), x0.unsqueeze(0)
     else:
         state.chains, state.full_chains = x0.unsqueeze(0), x0.unsqueeze(0)
         state.reservoir = _exact_reservoir(base, n_records(config) * config['n_chains'], g)
@@ -75,13 +91,15 @@ class StopAtOnce(KeyboardInterrupt):
     "A second interrupt: stop at once, save nothing"
 
 class GracefulInterrupt:
-    "Within the block, a first Ctrl-C or SIGTERM sets a flag (checked between updates); a second one stops at once, and so does the first while `at_once` is set"
+    """Within the block, a first Ctrl-C or SIGTERM sets a flag (checked between updates); a second one stops at once,
+    and so does the first while `at_once` is set"""
     signals = (signal.SIGINT, signal.SIGTERM)
     def __init__(self): self.requested, self.at_once, self._old = False, False, {}
     def _handler(self, signum, frame):
         if self.requested or self.at_once: raise StopAtOnce
         self.requested = True
-        print("\nstopping after this update (or the freeze under way) and saving (press Ctrl-C again to stop at once, keeping the last save)", file=sys.stderr)
+        print("\nstopping after this update (or the freeze under way) and saving (press Ctrl-C again to stop at "
+              "once, keeping the last save)", file=sys.stderr)
     def __enter__(self):
         if threading.current_thread() is threading.main_thread():
             self._old = {s: signal.signal(s, self._handler) for s in self.signals}
@@ -101,28 +119,36 @@ def _postfix(run:Run) -> dict:
     return d
 
 def final_done(run:Run) -> bool:
-    "Whether the final evaluation has run after the last update (it writes `final_seconds` into the last log row, which a later update's row would follow)"
+    """Whether the final evaluation has run after the last update (it writes `final_seconds` into the last log row,
+    which a later update's row would follow)"""
     logs = run.history.logs
-    return bool(logs.get('update')) and logs['update'][-1] == run.state.update and not math.isnan(logs.get('final_seconds', [math.nan])[-1])
+    return (bool(logs.get('update')) and logs['update'][-1] == run.state.update
+            and not math.isnan(logs.get('final_seconds', [math.nan])[-1]))
 
 def final_evaluation_due(run:Run, updates:int) -> bool:
-    "Whether a PTT run that reached `updates` still owes its final evaluation (configured, and not yet run for this update)"
-    return (run.state.update >= updates and run.ladder is not None and run.config.get('final_eval', True) not in (False, 'none')
-            and not final_done(run))
+    """Whether a PTT run that reached `updates` still owes its final evaluation (configured,
+    and not yet run for this update)"""
+    return (run.state.update >= updates and run.ladder is not None
+            and run.config.get('final_eval', True) not in (False, 'none') and not final_done(run))
 
 # %% ../nbs/09_train.ipynb #d51b9e6f
-def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|None=None, out=None, save_every:int|None=None,
-          progress:bool=True, callback=None, save_minutes:float=5., weights=None, test_weights=None, comm:Local=LOCAL) -> Run:
-    "Continue `run` (this process's part of it, with `comm`) on `train` data (rows drawn with probability ∝ `weights`, if given) until `updates` updates are done (default: its configuration's)"
+def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|None=None, out=None,
+          save_every:int|None=None, progress:bool=True, callback=None, save_minutes:float=5., weights=None,
+          test_weights=None, comm:Local=LOCAL) -> Run:
+    """Continue `run` (this process's part of it, with `comm`) on `train` data (rows drawn with probability ∝ `weights`,
+    if given) until `updates` updates are done (default: its configuration's)"""
     s, cfg = run.state, run.config
     if out is not None and comm.root: check_run_path(out)
-    updates = cfg['updates'] = max(updates or cfg['updates'], s.update)     # a total below the updates done asks for nothing more
-    shared, g = comm.generators(run, train.device)                          # the data order's generator, and this process's chains'
+    # a total below the updates done asks for nothing more
+    updates = cfg['updates'] = max(updates or cfg['updates'], s.update)
+    # the data order's generator, and this process's chains'
+    shared, g = comm.generators(run, train.device)
     schedule, s.stopped, stopping = log_schedule(updates, cfg['log_every']), "", False
     step = ptt_update if cfg['method'] == 'ptt' else pcd_update
     shown = progress and comm.root
-    bar = tqdm(total=updates, initial=s.update, disable=not shown, desc=cfg['method'].upper() + (f" x{comm.world}" if comm.world > 1 else ""),
-               file=sys.stderr, dynamic_ncols=True)
+    bar = tqdm(total=updates, initial=s.update, disable=not shown,
+               desc=cfg['method'].upper() + (f" x{comm.world}" if comm.world > 1 else ""), file=sys.stderr,
+               dynamic_ncols=True)
     run._show_status = (lambda text: bar.set_postfix_str(text, refresh=True)) if shown else None
     last_save, busy, saved = time.perf_counter(), False, None
     def save():
@@ -137,7 +163,8 @@ def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|
             try:
                 while s.update < updates and not stopping:
                     t0, busy = time.perf_counter(), True
-                    batch = next_batch(s, train, cfg['batch_size'], shared, weights, cfg.get('batches') == 'independent')
+                    batch = next_batch(s, train, cfg['batch_size'], shared, weights,
+                                       cfg.get('batches') == 'independent')
                     row = step(run, comm.shard(batch), g, comm)
                     s.update += 1
                     dt = time.perf_counter() - t0
@@ -154,12 +181,14 @@ def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|
                 if stopping: s.stopped = 'interrupted'
                 elif final_evaluation_due(run, updates):
                     if out is not None: save()                        # every update is safe before the final evaluation
-                    busy, t0, stop.at_once = True, time.perf_counter(), out is not None   # so a signal may end it at once
+                    # so a signal may end it at once
+                    busy, t0, stop.at_once = True, time.perf_counter(), out is not None
                     comm.on_root(run, lambda whole, _: final_evaluation(whole, train, test, weights, test_weights), g)
                     run.history.update_last('logs', final_seconds=time.perf_counter() - t0)
                     busy = stop.at_once = False
             except StopAtOnce: raise
-            except KeyboardInterrupt:                               # raised between updates (e.g. by a callback), or during one
+            # raised between updates (e.g. by a callback), or during one
+            except KeyboardInterrupt:
                 if busy: raise
                 s.stopped = 'interrupted'
             except LadderBroken as e:
@@ -168,70 +197,85 @@ def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|
             bar.close()
             if out is not None: save()
             else: s.rng = shared.get_state()
-    except RankFailure as e:                                        # another process failed: the file keeps its last complete save
+    # another process failed: the file keeps its last complete save
+    except RankFailure as e:
         bar.close()
-        where = (f"; {out} keeps its last save (update {saved}), resume it on any number of processes" if saved is not None
-                 else f"; nothing was saved to {out}" if out is not None else "")
+        where = (f"; {out} keeps its last save (update {saved}), resume it on any number of processes"
+                 if saved is not None else f"; nothing was saved to {out}" if out is not None else "")
         raise RankFailure(f"rank {comm.rank}: training stopped at update {s.update}: {e}{where}") from None
     except KeyboardInterrupt:
         bar.close()
-        print(f"stopped the final evaluation; {out} holds every update, and resuming it (--resume) runs the evaluation again" if stop.at_once else
+        print(f"stopped the final evaluation; {out} holds every update, and resuming it (--resume) "
+              "runs the evaluation again" if stop.at_once else
               "stopped at once" + (f"; {out} keeps its last complete save" if out else ""), file=sys.stderr)
         raise
     finally: run._show_status = None
     if s.stopped == 'interrupted' and comm.root:
-        print(f"interrupted after {s.update} updates" + (f"; run saved to {out}, resume it with the same command and --resume "
-              f"(or fit(..., resume='{out}'))" if out else ""), file=sys.stderr)
+        how = f"; run saved to {out}, resume it with the same command and --resume (or fit(..., resume='{out}'))"
+        print(f"interrupted after {s.update} updates" + (how if out else ""), file=sys.stderr)
     return run
 
 # %% ../nbs/09_train.ipynb #4b184dcd
 def _check_resume(cfg:dict, n_hidden, method, config:dict):
-    "Refuse settings that a resumed run cannot change (it keeps its configuration); `updates` may grow, and `None` means not given"
-    given = dict(config, **({} if n_hidden is None else dict(n_hidden=n_hidden)), **({} if method is None else dict(method=method)))
+    """Refuse settings that a resumed run cannot change (it keeps its configuration); `updates` may
+    grow, and `None` means not given"""
+    given = dict(config, **({} if n_hidden is None else dict(n_hidden=n_hidden)),
+                 **({} if method is None else dict(method=method)))
     for k, v in given.items():
         if k == 'updates' or v is None: continue
         if k not in cfg: raise ValueError(f"{k}: not a setting of this run")
         same = (lambda x: x) if k != 'final_eval' else final_eval_mode
         if same(v) != same(cfg[k]):
-            raise ValueError(f"{k}: the run was trained with {cfg[k]!r}, not {v!r}; a resumed run keeps its configuration (start a new run to change it)")
+            raise ValueError(f"{k}: the run was trained with {cfg[k]!r}, not {v!r}; a resumed run keeps its "
+                             "configuration (start a new run to change it)")
 
 def _resumed_data(run:Run, data, n_hidden, method, config:dict, weights, device, visible=None, n_states=None) -> tuple:
-    "The training data of a run to resume, checked: settings it cannot change, the same data and weights, finite parameters; (data, kind, q, weights)"
+    """The training data of a run to resume, checked: settings it cannot change, the same data and weights, finite
+    parameters; (data, kind, q, weights)"""
     cfg = run.config
-    _check_resume(cfg, n_hidden, method, dict(config, **{k: v for k, v in (('visible', visible), ('n_states', n_states)) if v is not None}))
+    _check_resume(cfg, n_hidden, method,
+                  dict(config, **{k: v for k, v in (('visible', visible), ('n_states', n_states)) if v is not None}))
     if 'updates' in config: check_int('updates', config['updates'])
     if config.get('updates', math.inf) < run.state.update:
-        warnings.warn(f"updates={config['updates']} is fewer than the {run.state.update} updates the run has done: it is returned as it is", stacklevel=3)
+        warnings.warn(f"updates={config['updates']} is fewer than the {run.state.update} updates the run has "
+                      "done: it is returned as it is", stacklevel=3)
     train_x, kind, q = prepare_data(data, cfg['visible'], cfg['n_states'], device, run.model.dtype)
     weights = check_weights(weights, len(train_x), device)
     if list(train_x.shape) != cfg['data_shape'] or fingerprint(train_x, weights) != cfg['data_hash']:
-        raise ValueError("these data differ from the data the run was trained on (or their weights from its weights): resume it with the same training data and weights")
+        raise ValueError("these data differ from the data the run was trained on (or their weights from its weights): "
+                         "resume it with the same training data and weights")
     if not run.finite(): raise ValueError("the run's parameters are not finite (NaN or infinite): it cannot be resumed")
     return train_x, kind, q, weights
 
 def auto_resume(resume, out):
-    "What `resume='auto'` means: the run file `out` where it exists (it is continued, or returned as it is if finished), else `None` (a new run, saved there)"
+    """What `resume='auto'` means: the run file `out` where it exists (it is continued, or returned as it is if
+    finished), else `None` (a new run, saved there)"""
     if not (isinstance(resume, str) and resume == 'auto'): return resume
     return out if out is not None and Path(out).exists() else None
 
 # %% ../nbs/09_train.ipynb #7ea7105d
 def _processes(device, distributed:bool|None) -> tuple:
-    "The communicator and training device of this process: every process torchrun (or srun) started, where it started several or `distributed` asks, else this one alone"
+    """The communicator and training device of this process: every process torchrun (or srun) started, where it started
+    several or `distributed` asks, else this one alone"""
     if distributed is False: return LOCAL, device
     from ptt import sharded                    # imported here: torch.distributed only for runs that may use it
     return sharded.init(device) if distributed or sharded.launched() else (LOCAL, device)
 
-def fit(data, n_hidden:int|None=None, method:str|None=None, test=None, *, out=None, resume=None, device=None, dtype=torch.float32,
-        visible:str|None=None, n_states:int|None=None, progress:bool=True, callback=None, save_every:int|None=None,
-        save_minutes:float=5., threads:int|None=None, weights=None, test_weights=None, distributed:bool|None=None, comm:Local|None=None,
-        **config) -> Run:
-    "Train an RBM with `n_hidden` hidden units on `data` (samples × variables, rows counted with `weights`) by PTT (default) or PCD; returns the `Run` (`resume`: a `Run`, a run file, or 'auto' to continue `out` where it exists; `comm`: the processes that train it, by default every process torchrun started)"
+def fit(data, n_hidden:int|None=None, method:str|None=None, test=None, *, out=None, resume=None, device=None,
+        dtype=torch.float32, visible:str|None=None, n_states:int|None=None, progress:bool=True, callback=None,
+        save_every:int|None=None, save_minutes:float=5., threads:int|None=None, weights=None, test_weights=None,
+        distributed:bool|None=None, comm:Local|None=None, **config) -> Run:
+    """Train an RBM with `n_hidden` hidden units on `data` (samples × variables, rows counted with `weights`) by PTT
+    (default) or PCD; returns the `Run` (`resume`: a `Run`, a run file, or 'auto' to continue `out` where it exists;
+    `comm`: the processes that train it, by default every process torchrun started)"""
     if comm is None: comm, device = _processes(device, distributed)
-    if isinstance(resume, str) and resume == 'auto': resume = comm.broadcast(auto_resume(resume, out) if comm.root else None)   # rank 0's file decides
+    if isinstance(resume, str) and resume == 'auto':
+        resume = comm.broadcast(auto_resume(resume, out) if comm.root else None)   # rank 0's file decides
     if resume is not None:
         run = comm.start(lambda dev: resume if isinstance(resume, Run) else load_run(resume, dev), device)
         cfg, dtype = run.config, run.model.dtype
-        train_x, kind, q, weights = _resumed_data(run, data, n_hidden, method, config, weights, device, visible, n_states)
+        train_x, kind, q, weights = _resumed_data(run, data, n_hidden, method, config, weights, device, visible,
+                                                  n_states)
     else:
         if n_hidden is None: raise ValueError("n_hidden (the number of hidden units) is required")
         cfg = make_config(method or 'ptt', n_hidden, **config)
@@ -239,7 +283,8 @@ def fit(data, n_hidden:int|None=None, method:str|None=None, test=None, *, out=No
         weights = check_weights(weights, len(train_x), device)
     if out is not None and comm.root: check_run_path(out)
     check_real('save_minutes', save_minutes); check_int('save_every', save_every, optional=True)
-    if cfg['n_chains'] < comm.world: raise ValueError(f"n_chains ({cfg['n_chains']}) must be at least the number of processes ({comm.world})")
+    if cfg['n_chains'] < comm.world:
+        raise ValueError(f"n_chains ({cfg['n_chains']}) must be at least the number of processes ({comm.world})")
     if (cfg['batch_size'] or min(len(train_x), 1000)) < comm.world:
         raise ValueError(f"batch_size must be at least the number of processes ({comm.world})")
     test_x = None
@@ -249,8 +294,10 @@ def fit(data, n_hidden:int|None=None, method:str|None=None, test=None, *, out=No
             raise ValueError(f"test data have {test_x.shape[1]} variables, training data {train_x.shape[1]}")
         test_weights = check_weights(test_weights, len(test_x), device, 'test_weights')
     elif test_weights is not None: raise ValueError("test_weights given without test data")
-    set_threads(threads, n_visible=train_x.shape[1], n_hidden=cfg['n_hidden'], n_states=q or 1, n_chains=-(-cfg['n_chains'] // comm.world), device=device)
+    set_threads(threads, n_visible=train_x.shape[1], n_hidden=cfg['n_hidden'], n_states=q or 1,
+                n_chains=-(-cfg['n_chains'] // comm.world), device=device)
     if resume is None: run = comm.start(lambda dev: start_run(train_x, kind, q, cfg, dev, dtype, weights), device)
     part = comm.part(run)                      # this process's share of the chains
-    train(part, train_x, test_x, config.get('updates'), out, save_every, progress, callback, save_minutes, weights, test_weights, comm)
+    train(part, train_x, test_x, config.get('updates'), out, save_every, progress, callback, save_minutes, weights,
+          test_weights, comm)
     return comm.whole(part)

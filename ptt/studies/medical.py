@@ -1,4 +1,4 @@
-"""PCD, PTT and a Bayesian Flow Network on the 241 patient profiles of the Medical Recommendation Dataset: the cleaning and one-hot encoding, train and test log-likelihoods (exact), thermalized samples in PCA and two-body statistics, nearest-neighbour distances and privacy.
+"""PCD, PTT and a BFN on the 241 patient profiles of the Medical Recommendation Dataset: exact LLs, samples, privacy
 
 Docs: https://ptt-dev.github.io/ptt/medical.html.md"""
 
@@ -25,7 +25,8 @@ from ..kernels import make_generator
 from ..exact import log_partition, enumerate_states
 from ..train import fit
 from ..sample import checkpoint_ladder, record_samples
-from ..metrics import pca, correlation_errors, covariance, upper, nearest_neighbours, nn_summary, privacy_pvalues, emd_pca
+from ..metrics import (pca, correlation_errors, covariance, upper, nearest_neighbours, nn_summary, privacy_pvalues,
+                         emd_pca)
 from ..baselines.bfn import fit_bfn, sample as bfn_sample, log_likelihood as bfn_log_likelihood, elbo as bfn_elbo
 from .common import ptt_choice, report_summary, freeze_records, bfn_time_steps
 from ..run import write_atomic, saved_result
@@ -46,7 +47,8 @@ def cleaning_summary(path=None) -> dict:
     header, rows = raw_medical(path)
     profiles = D.medical_table(path)[1]
     return dict(raw=len(rows), empty=sum(map(_blank, rows)), continuation=sum(map(_continuation, rows)),
-                named=sum(1 for r in rows if r[0].strip()), profiles=len(profiles), distinct=len(set(map(tuple, profiles))))
+                named=sum(1 for r in rows if r[0].strip()), profiles=len(profiles),
+                distinct=len(set(map(tuple, profiles))))
 
 # %% ../../nbs/22_medical.ipynb #0f55cf46
 def _key(x:str) -> str: return ''.join(c for c in x.lower() if c.isalnum())
@@ -57,7 +59,8 @@ def repairs(path=None) -> list[dict]:
     features, profiles = D.medical_table(path)
     named = sum(1 for r in rows if r[0].strip())
     if named != len(profiles):
-        raise ValueError(f"the cleaning dropped {named - len(profiles)} named record(s): raw rows cannot be paired with profiles")
+        raise ValueError(f"the cleaning dropped {named - len(profiles)} named record(s): "
+                         "raw rows cannot be paired with profiles")
     cols = [header.index(f) for f in features]
     out, k = [], -1
     for i, r in enumerate(rows):
@@ -74,7 +77,8 @@ def repairs(path=None) -> list[dict]:
 
 # %% ../../nbs/22_medical.ipynb #b27c7154
 def feature_groups(names:list) -> list[list[int]]:
-    "Column indices of each feature's one-hot group, from column names 'Feature=value', features in order of first appearance"
+    """Column indices of each feature's one-hot group, from column names 'Feature=value', features in order of first
+    appearance"""
     groups = {}
     for i, n in enumerate(names): groups.setdefault(n.split('=', 1)[0], []).append(i)
     return list(groups.values())
@@ -89,7 +93,8 @@ def to_states(x:torch.Tensor, groups:list) -> torch.Tensor:
     return torch.stack([x[:, g].argmax(1) for g in groups], 1)
 
 def to_one_hot(states:torch.Tensor, sizes:list) -> torch.Tensor:
-    "Binary one-hot form of categorical `states` (n, features); a state outside 0..size-1 gives a group of zeros (not a record)"
+    """Binary one-hot form of categorical `states` (n, features); a state outside 0..size-1 gives a group of zeros (not
+    a record)"""
     cols = [F.one_hot(s.clamp(0, k), k + 1)[:, :k] for s, k in zip(states.long().T, sizes)]
     return torch.cat(cols, 1).float()
 
@@ -102,7 +107,8 @@ def medical_data(path=None) -> dict:
 
 # %% ../../nbs/22_medical.ipynb #a65f7fcc
 def log_record_mass(model, sizes:list, chunk:int=8192) -> tuple[float, float]:
-    "(exact log Z, exact log P(sample is a record)) of a Bernoulli RBM on one-hot groups of `sizes`, or of a Potts RBM whose variables have `sizes` states"
+    """(exact log Z, exact log P(sample is a record)) of a Bernoulli RBM on one-hot groups of `sizes`, or of a Potts RBM
+    whose variables have `sizes` states"""
     model = model.to(dtype=torch.float64)
     potts = model.weights.ndim == 3
     bounds = np.cumsum([0] + list(sizes))
@@ -116,14 +122,16 @@ def log_record_mass(model, sizes:list, chunk:int=8192) -> tuple[float, float]:
             log_rec.append((l.masked_fill(~valid, -math.inf).logsumexp(-1) - l.logsumexp(-1)).sum(-1))
         else:
             log_w.append(h @ model.hbias + F.softplus(l).sum(-1))
-            log_rec.append(sum(F.logsigmoid(-l[:, a:b]).sum(-1) + l[:, a:b].logsumexp(-1) for a, b in zip(bounds[:-1], bounds[1:])))
+            log_rec.append(sum(F.logsigmoid(-l[:, a:b]).sum(-1) + l[:, a:b].logsumexp(-1)
+                               for a, b in zip(bounds[:-1], bounds[1:])))
     log_w, log_rec = torch.cat(log_w), torch.cat(log_rec)
     log_z = log_w.logsumexp(0)
     return log_z.item(), ((log_w + log_rec).logsumexp(0) - log_z).item()
 
 # %% ../../nbs/22_medical.ipynb #af53c747
 def split_summary(train:torch.Tensor, test:torch.Tensor) -> dict:
-    "Sizes, distinct profiles, test records unseen in training, and the training LL bound -H of the empirical distribution"
+    """Sizes, distinct profiles, test records unseen in training, and the training LL bound -H of the empirical
+    distribution"""
     tr, te = Counter(map(tuple, train.tolist())), list(map(tuple, test.tolist()))
     p = torch.tensor(list(tr.values()), dtype=torch.float64) / len(train)
     return dict(n_train=len(train), n_test=len(test), distinct_train=len(tr), distinct_test=len(set(te)),
@@ -140,7 +148,8 @@ FULL = dict(seeds=(0, 1, 2), test_frac=0.4, n_hidden=16, n_chains=500, gibbs_ste
             bfn_steps=4000, bfn_width=128, bfn_depth=2, bfn_lr=1e-3, bfn_eval_steps=100, bfn_repeats=16, n_pairs=3000,
             bfn_time=True, bfn_long=2)
 
-QUICK = dict(FULL, seeds=(0,), n_chains=200, updates=500, log_points=10, n_samples=500, bfn_steps=100, bfn_width=32, bfn_repeats=4, bfn_long=0)
+QUICK = dict(FULL, seeds=(0,), n_chains=200, updates=500, log_points=10, n_samples=500, bfn_steps=100, bfn_width=32,
+             bfn_repeats=4, bfn_long=0)
 
 # %% ../../nbs/22_medical.ipynb #3a5c1920
 def log_probs(model, x:torch.Tensor, log_z:float) -> torch.Tensor:
@@ -153,7 +162,8 @@ def exact_curve(run, train:torch.Tensor, test:torch.Tensor, sizes:list) -> dict:
     rows = []
     for u, m in run.checkpoints:
         log_z, log_rec = log_record_mass(m, sizes)
-        rows.append((u, log_z, log_probs(m, train, log_z).mean().item(), log_probs(m, test, log_z).mean().item(), math.exp(log_rec)))
+        rows.append((u, log_z, log_probs(m, train, log_z).mean().item(), log_probs(m, test, log_z).mean().item(),
+                     math.exp(log_rec)))
     return dict(zip(('update', 'log_z', 'train_ll', 'test_ll', 'p_record'), map(list, zip(*rows))))
 
 def logged_curve(run) -> dict:
@@ -162,8 +172,10 @@ def logged_curve(run) -> dict:
     return {k: [float(v) for v in logs[k]] for k in ('update', 'log_z', 'log_z_se', 'train_ll', 'test_ll')}
 
 def pcd_choice(run, train:torch.Tensor, test:torch.Tensor, s:dict, g) -> dict:
-    "PCD's checkpoint of best test LL along an a-posteriori checkpoint ladder, sampled by a checkpoint ladder that ends at it"
-    built = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], between=0, full=True, generator=g)   # checkpoints only
+    """PCD's checkpoint of best test LL along an a-posteriori checkpoint ladder, sampled by a checkpoint ladder that
+    ends at it"""
+    built = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], between=0, full=True,
+                              generator=g)   # checkpoints only
     ev = record_samples(built.tempering, built.report, s['n_chains'])
     ups, models = [int(u) for u in built.values[1:]], [built.models[t] for t in range(1, len(built.values))]
     lz = ev.log_z[1:].tolist()
@@ -171,9 +183,11 @@ def pcd_choice(run, train:torch.Tensor, test:torch.Tensor, s:dict, g) -> dict:
                   train_ll=[log_probs(m, train, z).mean().item() for m, z in zip(models, lz)],
                   test_ll=[log_probs(m, test, z).mean().item() for m, z in zip(models, lz)])
     u = ups[int(np.argmax(ladder['test_ll']))]
-    again = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], upto=u, between=0, full=True, generator=g)
+    again = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], upto=u, between=0, full=True,
+                              generator=g)
     out = record_samples(again.tempering, again.report, s['n_samples'])
-    if int(again.values[-1]) != u: raise RuntimeError(f"the sampling ladder ends at update {again.values[-1]}, not at {u}")
+    if int(again.values[-1]) != u:
+        raise RuntimeError(f"the sampling ladder ends at update {again.values[-1]}, not at {u}")
     model = run.checkpoint(u)
     return dict(update=u, model=model, samples=out.x, log_z=out.log_z[-1].item(), log_z_se=out.log_z_se[-1].item(),
                 n_rungs=len(again.values), sampler=report_summary(out.report), ladder=ladder)
@@ -181,8 +195,10 @@ def pcd_choice(run, train:torch.Tensor, test:torch.Tensor, s:dict, g) -> dict:
 # %% ../../nbs/22_medical.ipynb #ac8518c2
 def _round(x, nd:int=4) -> list: return [round(float(v), nd) for v in np.asarray(x).ravel()]
 
-def describe_samples(v:torch.Tensor, train:torch.Tensor, test:torch.Tensor, groups:list, fit, pairs:torch.Tensor, seed:int=0) -> dict:
-    "Records, copies, PCA coordinates, two-body correlations, EMD and nearest-neighbour distances of one-hot samples `v` against the training data"
+def describe_samples(v:torch.Tensor, train:torch.Tensor, test:torch.Tensor, groups:list, fit, pairs:torch.Tensor,
+                     seed:int=0) -> dict:
+    """Records, copies, PCA coordinates, two-body correlations, EMD and nearest-neighbour distances of one-hot samples
+    `v` against the training data"""
     v, train, test = v.float(), train.float(), test.float()
     seen, test_only = set(map(tuple, train.tolist())), set(map(tuple, test.tolist())) - set(map(tuple, train.tolist()))
     rows, rec = list(map(tuple, v.tolist())), is_record(v, groups)
@@ -194,7 +210,8 @@ def describe_samples(v:torch.Tensor, train:torch.Tensor, test:torch.Tensor, grou
     return dict(n=len(v), records=rec.double().mean().item(), copies=copies.double().mean().item(),
                 test_only=in_test.double().mean().item(), novel=(rec & ~copies & ~in_test).double().mean().item(),
                 distinct=len(set(rows)), pc1=_round(xy[:, 0], 3), pc2=_round(xy[:, 1], 3),
-                pearson=ce.pearson_generated, pearson_test=ce.pearson_baseline, cov=_round(upper(covariance(v))[pairs], 5),
+                pearson=ce.pearson_generated, pearson_test=ce.pearson_baseline,
+                cov=_round(upper(covariance(v))[pairs], 5),
                 emd=emd_pca(v, train, test, fit=fit, seed=seed),
                 nn=dict(generated=np.bincount(nn.generated.long().numpy(), minlength=11).tolist(),
                         test=np.bincount(nn.test.long().numpy(), minlength=11).tolist(),
@@ -207,7 +224,8 @@ MODELS = {'pcd': ('pcd', 'bernoulli'), 'ptt': ('ptt', 'bernoulli'), 'potts_ptt':
 STYLE = dict(data=dict(color='0.3', label='data'), pcd=dict(color='C0', label='PCD'), ptt=dict(color='C3', label='PTT'),
              potts_ptt=dict(color='C2', label='Potts PTT'), bfn=dict(color='C4', label='BFN'),
              bfn_time=dict(color='C6', label="BFN, PTT's time"), bfn_long=dict(color='C8', label="BFN, longer"))
-BFNS = ('bfn', 'bfn_time', 'bfn_long')     # the BFN rows: a fixed number of steps, PTT's training wall-clock, a multiple of it
+# the BFN rows: a fixed number of steps, PTT's training wall-clock, a multiple of it
+BFNS = ('bfn', 'bfn_time', 'bfn_long')
 
 def point_settings(s:dict) -> dict: return {k: v for k, v in s.items() if k != 'seeds'}
 
@@ -216,11 +234,14 @@ def _profile_mass(model, x:torch.Tensor, log_z:float) -> float:
     return log_probs(model, torch.unique(x, dim=0), log_z).logsumexp(0).exp().item()
 
 def rbm_row(name:str, train, test, med_split:dict, s:dict, seed:int) -> tuple:
-    "Train one RBM of `MODELS[name]` on the split, choose, sample and describe it: (summary, chosen model, test log-probs)"
+    """Train one RBM of `MODELS[name]` on the split, choose, sample and describe it: (summary, chosen model, test
+    log-probs)"""
     method, kind = MODELS[name]
-    tr, te = (med_split['train'], med_split['test']) if kind == 'bernoulli' else (med_split['train_states'], med_split['test_states'])
-    kw = dict(n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], updates=s['updates'], lr=s['lr'], centered=s['centered'],
-              lr_decay=s.get('lr_decay', 0.), seed=seed, log_every=max(1, s['updates'] // s['log_points']), progress=False)
+    parts = ('train', 'test') if kind == 'bernoulli' else ('train_states', 'test_states')
+    tr, te = (med_split[k] for k in parts)
+    kw = dict(n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], updates=s['updates'], lr=s['lr'],
+              centered=s['centered'], lr_decay=s.get('lr_decay', 0.), seed=seed,
+              log_every=max(1, s['updates'] // s['log_points']), progress=False)
     if method == 'ptt': kw['max_lr'] = s['max_lr']
     if kind == 'potts': kw |= dict(visible='potts', n_states=s['n_states'])
     t1 = time.perf_counter()
@@ -233,47 +254,55 @@ def rbm_row(name:str, train, test, med_split:dict, s:dict, seed:int) -> tuple:
     model = choice['model']
     log_z, log_rec = log_record_mass(model, med_split['sizes'])
     lp_test = log_probs(model, te, log_z)
-    out = dict(method=method, kind=kind, update=choice['update'], log_z=choice['log_z'], log_z_se=choice['log_z_se'], exact_log_z=log_z,
-               test_ll=log_probs(model, te, choice['log_z']).mean().item(), exact_test_ll=lp_test.mean().item(),
-               test_ll_se=(lp_test.std() / math.sqrt(len(lp_test))).item(),
+    out = dict(method=method, kind=kind, update=choice['update'], log_z=choice['log_z'], log_z_se=choice['log_z_se'],
+               exact_log_z=log_z, test_ll=log_probs(model, te, choice['log_z']).mean().item(),
+               exact_test_ll=lp_test.mean().item(), test_ll_se=(lp_test.std() / math.sqrt(len(lp_test))).item(),
                exact_train_ll=log_probs(model, tr, log_z).mean().item(), p_record=math.exp(log_rec),
-               p_train_profiles=_profile_mass(model, tr, log_z), p_profiles=_profile_mass(model, torch.cat([tr, te]), log_z),
-               curve=logged_curve(run), exact=exact_curve(run, tr, te, med_split['sizes']), n_rungs=choice['n_rungs'],
-               sampler=choice['sampler'], stopped=run.state.stopped, train_seconds=t2 - t1)
+               p_train_profiles=_profile_mass(model, tr, log_z),
+               p_profiles=_profile_mass(model, torch.cat([tr, te]), log_z), curve=logged_curve(run),
+               exact=exact_curve(run, tr, te, med_split['sizes']), n_rungs=choice['n_rungs'], sampler=choice['sampler'],
+               stopped=run.state.stopped, train_seconds=t2 - t1)
     if method == 'pcd': out['ladder'] = choice['ladder']
     else: out |= dict(ladder_rungs=len(run.ladder), freezes=freeze_records(run))
-    out['samples'] = describe_samples(x, med_split['train'], med_split['test'], med_split['groups'], med_split['pca'], med_split['pairs'], seed)
+    out['samples'] = describe_samples(x, med_split['train'], med_split['test'], med_split['groups'], med_split['pca'],
+                                      med_split['pairs'], seed)
     out['eval_seconds'] = time.perf_counter() - t2
     return out, model, lp_test
 
 def bfn_row(med_split:dict, s:dict, seed:int, steps:int|None=None) -> tuple:
-    "Train the BFN on the categorical split for `steps` (default `s['bfn_steps']`): (summary with its test-LL lower bound and described samples, test log-prob bounds)"
+    """Train the BFN on the categorical split for `steps` (default `s['bfn_steps']`): (summary with its test-LL lower
+    bound and described samples, test log-prob bounds)"""
     tr, te, sizes = med_split['train_states'], med_split['test_states'], med_split['sizes']
     steps = steps or s['bfn_steps']
     t1 = time.perf_counter()
     run = fit_bfn(tr, te, n_classes=sizes, steps=steps, width=s['bfn_width'], depth=s['bfn_depth'], batch_size=len(tr),
-                  lr=s['bfn_lr'], seed=seed, eval_every=max(1, steps // 10), eval_steps=s['bfn_eval_steps'], progress=False)
+                  lr=s['bfn_lr'], seed=seed, eval_every=max(1, steps // 10), eval_steps=s['bfn_eval_steps'],
+                  progress=False)
     t2 = time.perf_counter()
     g = torch.Generator().manual_seed(seed)
-    bound = lambda x: bfn_log_likelihood(run.net, x, n_steps=s['bfn_eval_steps'], repeats=s['bfn_repeats'], g=g).double()
+    def bound(x):
+        return bfn_log_likelihood(run.net, x, n_steps=s['bfn_eval_steps'], repeats=s['bfn_repeats'], g=g).double()
     lp_test = bound(te)
     x = to_one_hot(bfn_sample(run.net, s['n_samples'], n_steps=s['bfn_eval_steps'], g=g), sizes)
     logs = run.history.logs
-    out = dict(test_ll=lp_test.mean().item(), test_ll_se=(lp_test.std() / math.sqrt(len(lp_test))).item(), train_ll=bound(tr).mean().item(),
+    out = dict(test_ll=lp_test.mean().item(), test_ll_se=(lp_test.std() / math.sqrt(len(lp_test))).item(),
+               train_ll=bound(tr).mean().item(),
                test_elbo=bfn_elbo(run.net, te, n_steps=s['bfn_eval_steps'], g=g).mean().item(),
                curve=dict(step=[int(v) for v in logs['step']], test_elbo=[float(v) for v in logs['test_elbo']],
                           train_loss=[float(v) for v in logs['train_loss']]), steps=steps, train_seconds=t2 - t1)
-    out['samples'] = describe_samples(x, med_split['train'], med_split['test'], med_split['groups'], med_split['pca'], med_split['pairs'], seed)
+    out['samples'] = describe_samples(x, med_split['train'], med_split['test'], med_split['groups'], med_split['pca'],
+                                      med_split['pairs'], seed)
     out['eval_seconds'] = time.perf_counter() - t2
     return out, lp_test
 
 def make_split(seed:int, s:dict, path=None) -> dict:
-    "The split of `seed`: one-hot and categorical train/test, groups, sizes, the training data's PCA and the pairs kept for the inset"
+    """The split of `seed`: one-hot and categorical train/test, groups, sizes, the training data's PCA and the pairs
+    kept for the inset"""
     med = medical_data(path)
     train, test = D.split(med['x'], s['test_frac'], seed=seed)
     n_pairs = len(med['names']) * (len(med['names']) - 1) // 2
-    return dict(train=train, test=test, train_states=to_states(train, med['groups']), test_states=to_states(test, med['groups']),
-                groups=med['groups'], sizes=med['sizes'], pca=pca(train, 5),
+    return dict(train=train, test=test, train_states=to_states(train, med['groups']),
+                test_states=to_states(test, med['groups']), groups=med['groups'], sizes=med['sizes'], pca=pca(train, 5),
                 pairs=torch.randperm(n_pairs, generator=torch.Generator().manual_seed(seed))[:s['n_pairs']])
 
 def bfn_budgets(s:dict) -> list:
@@ -281,8 +310,10 @@ def bfn_budgets(s:dict) -> list:
     return [('bfn_time', 1)] * bool(s.get('bfn_time')) + [('bfn_long', s['bfn_long'])] * bool(s.get('bfn_long'))
 
 def add_budget_rows(r:dict, med_split:dict, s:dict, lp_ptt:torch.Tensor):
-    "Train into the split summary `r` the BFN budget rows of `s` it lacks, with their paired differences to PTT (`lp_ptt`); the steps come from the first BFN's pace, measured in the same run and conditions as PTT's clock"
-    pace = dict(steps=r['bfn'].get('steps', s['bfn_steps']), train_seconds=r['bfn']['train_seconds'])     # older splits did not record the steps
+    """Train into the split summary `r` the BFN budget rows of `s` it lacks, with their paired differences to PTT
+    (`lp_ptt`); the steps come from the first BFN's pace, measured in the same run and conditions as PTT's clock"""
+    # older splits did not record the steps
+    pace = dict(steps=r['bfn'].get('steps', s['bfn_steps']), train_seconds=r['bfn']['train_seconds'])
     for name, factor in bfn_budgets(s):
         if name in r: continue
         r[name], lp = bfn_row(med_split, s, r['seed'], bfn_time_steps(pace, r['ptt'], factor))
@@ -295,15 +326,17 @@ def study_point(seed:int, s:dict, path=None) -> tuple:
     train, test = sp['train'], sp['test']
     out = dict(seed=seed, settings=point_settings(s), split=split_summary(sp['train_states'], sp['test_states']),
                pca_ratio=sp['pca'].ratio[:2].tolist(),
-               data=dict(train=dict(pc1=_round(sp['pca'].transform(train)[:, 0], 3), pc2=_round(sp['pca'].transform(train)[:, 1], 3),
+               data=dict(train=dict(pc1=_round(sp['pca'].transform(train)[:, 0], 3),
+                                    pc2=_round(sp['pca'].transform(train)[:, 1], 3),
                                     cov=_round(upper(covariance(train.float()))[sp['pairs']], 5)),
                          test=describe_samples(test, train, test, sp['groups'], sp['pca'], sp['pairs'], seed)))
     models, lps = {}, {}
     for name in ('pcd', 'ptt') + (('potts_ptt',) if s['potts'] else ()):
         out[name], models[name], lps[name] = rbm_row(name, train, test, sp, s, seed)
     out['bfn'], lps['bfn'] = bfn_row(sp, s, seed)
-    out['paired'] = {f'{a} - {b}': paired(lps[a], lps[b]) for a, b in (('ptt', 'pcd'), ('potts_ptt', 'ptt'), ('bfn', 'ptt')) if a in lps}
-    add_budget_rows(out, sp, s, lps['ptt'])          # the same network trained for PTT's training wall-clock, and longer
+    out['paired'] = {f'{a} - {b}': paired(lps[a], lps[b])
+                     for a, b in (('ptt', 'pcd'), ('potts_ptt', 'ptt'), ('bfn', 'ptt')) if a in lps}
+    add_budget_rows(out, sp, s, lps['ptt'])          # the same network trained for PTT's wall-clock, and longer
     out['seconds'] = time.perf_counter() - t0
     return out, models
 
@@ -317,23 +350,27 @@ def summary_line(r:dict) -> str:
     bfns = ', '.join(f"{STYLE[b]['label']} >= {r[b]['test_ll']:.2f}" for b in BFNS if b in r)
     return f"test LL {rbms}, {bfns}; PTT - PCD {p['diff']:+.2f} ± {p['diff_se']:.2f}"
 
-BUDGET_KEYS = ('bfn_time', 'bfn_long')         # settings that only add BFN rows: a split saved without them is extended, not recomputed
+# settings that only add BFN rows: a split saved without them is extended, not recomputed
+BUDGET_KEYS = ('bfn_time', 'bfn_long')
 
 def before_budgets(s:dict) -> dict:
     "The point settings `s` as a split saved before the BFN budget rows existed records them"
     return {k: v for k, v in point_settings(s).items() if k not in BUDGET_KEYS}
 
 def add_bfn_budgets(r:dict, s:dict, folder, path=None) -> dict:
-    "The saved split summary `r` with the BFN budget rows of `s` it lacks added (`add_budget_rows`; its split rebuilt and checked against the saved PTT model)"
+    """The saved split summary `r` with the BFN budget rows of `s` it lacks added (`add_budget_rows`; its split rebuilt
+    and checked against the saved PTT model)"""
     seed, r = r['seed'], dict(r)
     sp, ptt = make_split(seed, s, path), load_models(folder, seed)['ptt']
     lp_ptt = log_probs(ptt, sp['test'], r['ptt']['exact_log_z'])
-    if abs(lp_ptt.mean().item() - r['ptt']['exact_test_ll']) > 1e-6: raise ValueError(f"seed {seed}: the rebuilt split does not reproduce the saved PTT test LL")
+    if abs(lp_ptt.mean().item() - r['ptt']['exact_test_ll']) > 1e-6:
+        raise ValueError(f"seed {seed}: the rebuilt split does not reproduce the saved PTT test LL")
     add_budget_rows(r, sp, s, lp_ptt)
     return r | dict(settings=point_settings(s))
 
 def run_study(s:dict, folder, path=None, progress:bool=True) -> list:
-    "Every split seed of settings `s`, computed or read from `folder` (a split saved before the BFN budget rows gains them); returns the list of split summaries"
+    """Every split seed of settings `s`, computed or read from `folder` (a split saved before the BFN budget rows gains
+    them); returns the list of split summaries"""
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     results = []
     for seed in s['seeds']:
@@ -370,14 +407,19 @@ def plot_ll_curves(r:dict, axes=None):
         ax = axes[j]
         for m in (k for k in RBMS if k in r):
             p, c = r[m], STYLE[m]['color']
-            ax.plot(p['curve']['update'], p['curve'][part], '-', color=c, lw=1.2, label=f"{STYLE[m]['label']} ({'own' if p['method'] == 'ptt' else 'exact'})")
+            ax.plot(p['curve']['update'], p['curve'][part], '-', color=c, lw=1.2,
+                    label=f"{STYLE[m]['label']} ({'own' if p['method'] == 'ptt' else 'exact'})")
             ax.plot(p['exact']['update'], p['exact'][part], '.', color=c, ms=3)
-            if 'ladder' in p: ax.plot(p['ladder']['update'], p['ladder'][part], 'x', color=c, ms=5, label='PCD, checkpoint ladder')
+            if 'ladder' in p: ax.plot(p['ladder']['update'], p['ladder'][part], 'x', color=c, ms=5,
+                                      label='PCD, checkpoint ladder')
             k = p['exact']['update'].index(p['update'])
             ax.plot([p['update']], [p['exact'][part][k]], '*', color=c, ms=11, mec='k', mew=0.5)
-        for b in (k for k in BFNS if k in r): ax.axhline(r[b][part], color=STYLE[b]['color'], ls='--', lw=1, label=f"{STYLE[b]['label']} (lower bound)")
-        if part == 'train_ll': ax.axhline(r['split']['train_ll_bound'], color='k', ls=':', lw=1, label='bound −H (train)')
-        ax.set(xscale='log', xlabel='update', ylabel=f"{part.split('_')[0]} LL (nats per record)", title=f"{part.split('_')[0]} log-likelihood, seed {r['seed']}")
+        for b in (k for k in BFNS if k in r): ax.axhline(r[b][part], color=STYLE[b]['color'], ls='--', lw=1,
+                                                         label=f"{STYLE[b]['label']} (lower bound)")
+        if part == 'train_ll': ax.axhline(r['split']['train_ll_bound'], color='k', ls=':', lw=1,
+                                          label='bound −H (train)')
+        ax.set(xscale='log', xlabel='update', ylabel=f"{part.split('_')[0]} LL (nats per record)",
+               title=f"{part.split('_')[0]} log-likelihood, seed {r['seed']}")
     axes[1].legend(fontsize='x-small')
     return axes[0].figure
 
@@ -389,10 +431,12 @@ def _weighted_points(pc1:list, pc2:list) -> tuple:
     return xy[:, 0], xy[:, 1], n / n.sum()
 
 def plot_pca(r:dict, axes=None, area:float=1500):
-    "PCA scatter of the test data and of each model's samples over the training data, marker area ∝ frequency; inset: C_ij vs train, Pearson r"
+    """PCA scatter of the test data and of each model's samples over the training data, marker area ∝ frequency; inset:
+    C_ij vs train, Pearson r"""
     import matplotlib.pyplot as plt
     names = ['data'] + [m for m in RBMS + BFNS if m in r]
-    if axes is None: _, axes = plt.subplots(1, len(names), figsize=(3.1 * len(names), 3.3), sharex=True, sharey=True, layout='constrained')
+    if axes is None: _, axes = plt.subplots(1, len(names), figsize=(3.1 * len(names), 3.3), sharex=True, sharey=True,
+                                            layout='constrained')
     tr = r['data']['train']
     bx, by, bw = _weighted_points(tr['pc1'], tr['pc2'])
     cov_train = np.array(tr['cov'])
@@ -416,7 +460,8 @@ def plot_nn(r:dict, ax=None, max_d:int=12):
     "Bar chart of NN-distance fractions 0..max_d for test→train, train (leave-one-out) and each model's samples"
     import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(8, 3.2), layout='constrained')
-    sets = [('test → train', r['data']['test']['nn']['test'], '0.2'), ('train (LOO)', r['data']['test']['nn']['train'], '0.6')]
+    sets = [('test → train', r['data']['test']['nn']['test'], '0.2'),
+            ('train (LOO)', r['data']['test']['nn']['train'], '0.6')]
     sets += [(STYLE[m]['label'], r[m]['samples']['nn']['generated'], STYLE[m]['color']) for m in RBMS + BFNS if m in r]
     width = 0.8 / len(sets)
     for k, (label, counts, c) in enumerate(sets):
@@ -424,7 +469,8 @@ def plot_nn(r:dict, ax=None, max_d:int=12):
         f[:min(len(cnt), max_d + 1)] = cnt[:max_d + 1]; f[-1] = cnt[max_d + 1:].sum()
         ax.bar(np.arange(max_d + 2) + (k - len(sets) / 2 + 0.5) * width, f / cnt.sum(), width, color=c, label=label)
     ax.set_xticks(range(max_d + 2), [str(d) for d in range(max_d + 1)] + [f'>{max_d}'])
-    ax.set(xlabel='Hamming distance to the nearest training record', ylabel='fraction', title=f"nearest-neighbour distances, seed {r['seed']}")
+    ax.set(xlabel='Hamming distance to the nearest training record', ylabel='fraction',
+           title=f"nearest-neighbour distances, seed {r['seed']}")
     ax.legend(fontsize='x-small', ncol=2)
     return ax.figure
 
@@ -445,20 +491,22 @@ def plot_seeds(results:list, ax=None):
 
 def table(results:list) -> str:
     "One line per split and model: test LL (exact / own estimate), P(record), sample fractions, Pearson r, NN summary"
-    lines = [f"{'seed':>4} {'model':>15} {'upd':>5} {'test LL':>8} {'(est.)':>8} {'train LL':>8} {'P(rec)':>6} {'rec':>5} {'copy':>5} {'novel':>5} "
-             f"{'r':>6} {'EMD':>6} {'W(NN)':>6} {'p':>5}"]
+    lines = [f"{'seed':>4} {'model':>15} {'upd':>5} {'test LL':>8} {'(est.)':>8} {'train LL':>8} {'P(rec)':>6} "
+             f"{'rec':>5} {'copy':>5} {'novel':>5} {'r':>6} {'EMD':>6} {'W(NN)':>6} {'p':>5}"]
     for r in results:
-        lines.append(f"{r['seed']:>4} {'test set':>15} {'':>5} {'':>8} {'':>8} {'':>8} {'':>6} {1:5.2f} {r['data']['test']['copies']:5.2f} "
-                     f"{r['data']['test']['novel']:5.2f} {r['data']['test']['pearson_test']:6.3f} {r['data']['test']['emd']['reference']:6.3f}")
+        t = r['data']['test']
+        lines.append(f"{r['seed']:>4} {'test set':>15} {'':>5} {'':>8} {'':>8} {'':>8} {'':>6} {1:5.2f} "
+                     f"{t['copies']:5.2f} {t['novel']:5.2f} {t['pearson_test']:6.3f} {t['emd']['reference']:6.3f}")
         for m in (k for k in RBMS + BFNS if k in r):
             p, d = r[m], r[m]['samples']
             est = f"{p['test_ll']:8.2f}" if m in RBMS else f"{'':>8}"
             ll = p['exact_test_ll'] if m in RBMS else p['test_ll']
             tr = p['exact_train_ll'] if m in RBMS else p['train_ll']
             prec = f"{p['p_record']:6.3f}" if m in RBMS else f"{1:6.3f}"
-            lines.append(f"{'':>4} {STYLE[m]['label']:>15} {p.get('update', ''):>5} {ll:8.2f} {est} {tr:8.2f} {prec} {d['records']:5.2f} {d['copies']:5.2f} "
-                         f"{d['novel']:5.2f} {d['pearson']:6.3f} {d['emd']['generated']:6.3f} {d['nn']['summary']['signed_wasserstein']:6.2f} "
-                         f"{d['nn']['summary']['p_value']:5.3f}")
+            nn = d['nn']['summary']
+            lines.append(f"{'':>4} {STYLE[m]['label']:>15} {p.get('update', ''):>5} {ll:8.2f} {est} {tr:8.2f} {prec} "
+                         f"{d['records']:5.2f} {d['copies']:5.2f} {d['novel']:5.2f} {d['pearson']:6.3f} "
+                         f"{d['emd']['generated']:6.3f} {nn['signed_wasserstein']:6.2f} {nn['p_value']:5.3f}")
     return '\n'.join(lines)
 
 # %% ../../nbs/22_medical.ipynb #6593ee17
@@ -478,7 +526,7 @@ def plot_profile_weights(w:dict, ax=None):
     "Exact model probability of each profile vs its training frequency (test-only profiles: open circles at the left)"
     import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(4.6, 4), layout='constrained')
-    tr, te = np.array(w['train']), np.array(w['test'])
+    tr = np.array(w['train'])
     floor = tr[tr > 0].min() / 2
     for m in (k for k in RBMS if k in w):
         p = np.array(w[m])
@@ -486,6 +534,7 @@ def plot_profile_weights(w:dict, ax=None):
         ax.plot(np.full((tr == 0).sum(), floor), p[tr == 0], 'o', ms=5, mfc='none', color=STYLE[m]['color'])
     lim = [floor / 1.5, 0.2]
     ax.plot(lim, lim, 'k-', lw=0.6)
-    ax.set(xscale='log', yscale='log', xlabel='frequency among training records', ylabel='exact model probability', title='profile weights')
+    ax.set(xscale='log', yscale='log', xlabel='frequency among training records', ylabel='exact model probability',
+           title='profile weights')
     ax.legend(fontsize='x-small')
     return ax.figure

@@ -1,4 +1,4 @@
-r"""The free log-likelihood along training: $\log Z$ of the current model from the ladder and one step, its certain lower bound, the step's gain; and the final evaluation of a PTT run.
+r"""Free log-likelihoods in training: $\log Z$ of the current model, its lower bound, the step's gain; the final check.
 
 Docs: https://ptt-dev.github.io/ptt/evaluate.html.md"""
 
@@ -30,7 +30,8 @@ def mean_free_energy(model:RBM, data:torch.Tensor, chunk:int=4096, weights:torch
     return weighted_mean(f, weights).item()
 
 def chains_of_current_model(run:Run, g:torch.Generator, start:torch.Tensor|None=None) -> torch.Tensor:
-    "The chains after one update's PTT sweeps of the current model from the run's chains (or from `start`), run on a copy: the run's chains and swap parity are left as they were"
+    """The chains after one update's PTT sweeps of the current model from the run's chains (or from `start`), run on a
+    copy: the run's chains and swap parity are left as they were"""
     s = run.state
     chains, parity = s.chains, s.parity
     try:
@@ -44,22 +45,27 @@ LAG_Z = 4.        # an evaluation whose chains lag by more standard errors (`ste
 LAG_EXTRA = 8     # ... up to this many more updates' sweeps
 
 def _last_step_gaps(run:Run, chains:torch.Tensor, comm:Local, u0:torch.Tensor|None=None) -> tuple:
-    "Free-energy gaps between the newest rung and the current model on samples of each (every process's); `u0`: the newest rung's, if already known"
+    """Free-energy gaps between the newest rung and the current model on samples of each (every process's); `u0`: the
+    newest rung's, if already known"""
     if u0 is None or chains.shape[0] > 1:
-        x_last = chains[-2] if chains.shape[0] > 1 else run.state.reservoir.samples      # the whole reservoir: a smaller error
+        # the whole reservoir: a smaller error
+        x_last = chains[-2] if chains.shape[0] > 1 else run.state.reservoir.samples
         u0 = gathered_gaps(run.ladder.last, run.model, x_last, comm)
     return u0, gathered_gaps(run.ladder.last, run.model, chains[-1], comm)
 
 def current_log_z(run:Run, comm:Local=LOCAL, with_lag:bool=False) -> tuple:
-    "Estimate of log Z of the current model and its standard error (from every process's chains); `with_lag`: and the last step's `step_disagreement` and the extra updates' sweeps it took (NaN without a ladder)"
+    """Estimate of log Z of the current model and its standard error (from every process's chains); `with_lag`: and the
+    last step's `step_disagreement` and the extra updates' sweeps it took (NaN without a ladder)"""
     s, lag, extra = run.state, Estimate(math.nan, math.nan), math.nan
     if run.ladder is not None:
         chains = s.chains
         g = make_generator((run.config['seed'] * 1_000_003 + s.update) * 1_024 + comm.rank + 1, s.chains.device)
-        if getattr(run, '_sampled', run.model) is not run.model:     # the chains sample the model before this update's step: sample the current one
+        # the chains sample the model before this update's step: sample the current one
+        if getattr(run, '_sampled', run.model) is not run.model:
             chains = chains_of_current_model(run, g)
         u0 = None
-        for extra in range(LAG_EXTRA + 1):                           # chains that trail their model bias the step low: sweep them on
+        # chains that trail their model bias the step low: sweep them on
+        for extra in range(LAG_EXTRA + 1):
             u0, u1 = _last_step_gaps(run, chains, comm, u0)          # the reservoir's gaps once: it does not change
             lag = step_disagreement(u0, u1)
             if not lag.value > LAG_Z * lag.se or extra == LAG_EXTRA: break
@@ -75,17 +81,23 @@ def current_log_z(run:Run, comm:Local=LOCAL, with_lag:bool=False) -> tuple:
     return out + (lag, extra) if with_lag else out
 
 # %% ../nbs/09f_evaluate.ipynb #f2893b80
-def _log_likelihoods(model:RBM, train:torch.Tensor, test:torch.Tensor|None, log_z:float, weights=None, test_weights=None) -> dict:
-    "Mean train (and test) log-likelihood of `model` with `log_z` (rows counted with their weights), as log-table columns"
+def _log_likelihoods(model:RBM, train:torch.Tensor, test:torch.Tensor|None, log_z:float, weights=None,
+                     test_weights=None) -> dict:
+    """Mean train (and test) log-likelihood of `model` with `log_z` (rows counted with their
+    weights), as log-table columns"""
     row = dict(train_ll=-mean_free_energy(model, train, weights=weights) - log_z)
     if test is not None: row['test_ll'] = -mean_free_energy(model, test, weights=test_weights) - log_z
     return row
 
-BOUND_ROWS = 64        # training rows and chains whose hidden states start the ascent of `check_log_z_bound` at each evaluation
-BOUND_CANDIDATES = 8  # flips per ascent step weighed exactly (the best to first order): the whole ascent costs about one free energy per step
+# training rows and chains whose hidden states start the ascent of `check_log_z_bound` at each evaluation
+BOUND_ROWS = 64
+# flips per ascent step weighed exactly (the best to first order): the whole ascent costs about one free energy per step
+BOUND_CANDIDATES = 8
 
-def check_log_z_bound(run:Run, train:torch.Tensor, log_z:float, se:float, rows:int=BOUND_ROWS, comm:Local=LOCAL) -> tuple:
-    "`log_z` raised to `ptt.likelihood.log_z_lower_bound` (from training rows and every process's chains) where it lies below, and the bound; warns (once per run) when it lies more than 4 `se` below"
+def check_log_z_bound(run:Run, train:torch.Tensor, log_z:float, se:float, rows:int=BOUND_ROWS,
+                      comm:Local=LOCAL) -> tuple:
+    """`log_z` raised to `ptt.likelihood.log_z_lower_bound` (from training rows and every process's chains) where it
+    lies below, and the bound; warns (once per run) when it lies more than 4 `se` below"""
     s = run.state
     chains = s.chains[-1] if run.ladder is not None else s.chains
     found = log_z_lower_bound(run.model, train, chains, max_rows=rows, candidates=BOUND_CANDIDATES)
@@ -93,42 +105,55 @@ def check_log_z_bound(run:Run, train:torch.Tensor, log_z:float, se:float, rows:i
     if math.isfinite(log_z) and log_z + 4 * se < bound and not getattr(run, '_bound_warned', False):
         run._bound_warned = True
         on = found.hidden.nonzero().flatten().tolist()
-        warnings.warn(f"update {s.update}: the estimated log Z {log_z:.2f} ± {se:.2f} is below a certain lower bound, {bound:.2f} (the mass of "
-                      f"one hidden state; this process's best has units {on[:12]}{' ...' if len(on) > 12 else ''} on): the chains miss a mode, and the log-likelihoods "
-                      f"are too high by at least {bound - log_z:.1f} nats (log Z is raised to the bound). Train with smaller rates (max_lr), or with the plain gradient", stacklevel=3)
+        warnings.warn(f"update {s.update}: the estimated log Z {log_z:.2f} ± {se:.2f} is below a certain lower bound, "
+                      f"{bound:.2f} (the mass of one hidden state; this process's best has units "
+                      f"{on[:12]}{' ...' if len(on) > 12 else ''} on): the chains miss a mode, and the log-likelihoods "
+                      f"are too high by at least {bound - log_z:.1f} nats (log Z is raised to the bound). Train with "
+                      "smaller rates (max_lr), or with the plain gradient", stacklevel=3)
     return max(log_z, bound), bound
 
 # %% ../nbs/09f_evaluate.ipynb #13d1237a
 UNSTABLE_GAIN = 2.   # a step's gain above this diverges along its stiffest direction: an evaluation warns once per run
 
 def evaluated_gain(run:Run, comm:Local=LOCAL) -> float:
-    "The last update's rates' gain along the stiffest direction over the current chains (`step_gain`; 20 power iterations, then 5 from the last evaluation's direction), for runs whose rate is not capped by it; warns once if above `UNSTABLE_GAIN`"
+    """The last update's rates' gain along the stiffest direction over the current chains (`step_gain`; 20
+    power iterations, then 5 from the last evaluation's direction), for runs whose rate is not capped by it;
+    warns once if above `UNSTABLE_GAIN`"""
     s = run.state
     if run.config.get('max_gain', 0.) or not run.history.steps.get('lr_weights'): return math.nan
     rates = {k: run.history.steps[f'lr_{k}'][-1] for k in GROUPS}
     x, old = (s.chains[-1] if run.ladder is not None else s.chains), getattr(run, '_eval_gain_direction', None)
-    gain, run._eval_gain_direction = step_gain(run.model, x, rates, old, 20 if old is None else 5, offsets=centering_offsets(run),
-                                               generator=make_generator(run.config['seed'] + 7, x.device) if old is None else None)
+    g = make_generator(run.config['seed'] + 7, x.device) if old is None else None
+    gain, run._eval_gain_direction = step_gain(run.model, x, rates, old, 20 if old is None else 5,
+                                               offsets=centering_offsets(run), generator=g)
     gain = comm.max(torch.tensor(gain, dtype=torch.float64, device=x.device)).item()
     if gain > UNSTABLE_GAIN and run.config['adaptive'] and not getattr(run, '_gain_warned', False):
         run._gain_warned = True
-        warnings.warn(f"update {s.update}: the learning rate's gain along the stiffest direction is {gain:.2f} (> {UNSTABLE_GAIN:g}): steps overshoot "
-                      f"there (on clustered data, the clusters' weights swing faster than chains follow); consider max_gain=1 (09e_update, *The step's gain*)", stacklevel=2)
+        warnings.warn(f"update {s.update}: the learning rate's gain along the stiffest direction is {gain:.2f} (> "
+                      f"{UNSTABLE_GAIN:g}): steps overshoot there (on clustered data, the clusters' weights swing "
+                      "faster than chains follow); consider max_gain=1 (09e_update, *The step's gain*)", stacklevel=2)
     return gain
 
 # %% ../nbs/09f_evaluate.ipynb #8598370b
-def evaluate(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, weights=None, test_weights=None, comm:Local=LOCAL):
-    "Log log Z (raised to its certain lower bound where the estimate lies below it), the train/test log-likelihoods of the current model and its step's gain (`evaluated_gain`); keep a checkpoint"
+def evaluate(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, weights=None, test_weights=None,
+             comm:Local=LOCAL):
+    """Log log Z (raised to its certain lower bound where the estimate lies below it), the train/test log-likelihoods of
+    the current model and its step's gain (`evaluated_gain`); keep a checkpoint"""
     log_z, se, lag, extra = current_log_z(run, comm, with_lag=True)
     run.log_z, bound = check_log_z_bound(run, train, log_z, se, comm=comm)
     run.history.append('logs', update=run.state.update, log_z=run.log_z, log_z_se=se, seconds=run.state.seconds,
-                       log_z_bound=bound, lag=lag.value, lag_se=lag.se, lag_sweeps=extra, gain=evaluated_gain(run, comm), **_log_likelihoods(run.model, train, test, run.log_z, weights, test_weights))
+                       log_z_bound=bound, lag=lag.value, lag_se=lag.se, lag_sweeps=extra,
+                       gain=evaluated_gain(run, comm),
+                       **_log_likelihoods(run.model, train, test, run.log_z, weights, test_weights))
     run.checkpoints.append((run.state.update, run.model.to(device='cpu').clone()))
 
 # %% ../nbs/09f_evaluate.ipynb #0607c2bb
-FINAL_SHARE = 1 / 3   # the final check ('local') spends at most this share of the Gibbs sweeps of the training's updates
-DOUBT_SE = 0.1        # a final check whose fresh steps of log Z carry a larger standard error (nats) recommends the whole-ladder audit,
-DOUBT_Z = 4.          # and so does one that differs from the log Z logged by training by more standard errors
+# the final check ('local') spends at most this share of the Gibbs sweeps of the training's updates
+FINAL_SHARE = 1 / 3
+# a final check whose fresh steps of log Z carry a larger standard error (nats) recommends the whole-ladder audit,
+DOUBT_SE = 0.1
+# and so does one that differs from the log Z logged by training by more standard errors
+DOUBT_Z = 4.
 
 def training_gibbs(run:Run) -> int:
     "Gibbs sweeps of the chains (one level each) that the run's updates have spent"
@@ -136,56 +161,75 @@ def training_gibbs(run:Run) -> int:
     return s.update * cfg['sweeps_per_update'] * cfg['gibbs_steps'] * s.chains.shape[0]
 
 def final_check_sweeps(run:Run) -> int:
-    "Most sweeps the final check thermalizes for (its records take at most as many again, at least one each): the whole within `FINAL_SHARE` of `training_gibbs`"
-    per_sweep = legacy(run.config, 'local_gibbs_steps') * run.state.chains.shape[0]        # the reservoir's level is drawn, not simulated
-    return max(1, min(legacy(run.config, 'local_max_sweeps'), int(FINAL_SHARE * training_gibbs(run)) // (2 * per_sweep)))
+    """Most sweeps the final check thermalizes for (its records take at most as many again, at least one each): the
+    whole within `FINAL_SHARE` of `training_gibbs`"""
+    # the reservoir's level is drawn, not simulated
+    per_sweep = legacy(run.config, 'local_gibbs_steps') * run.state.chains.shape[0]
+    most = min(legacy(run.config, 'local_max_sweeps'), int(FINAL_SHARE * training_gibbs(run)) // (2 * per_sweep))
+    return max(1, most)
 
 def _final_check(run:Run, g:torch.Generator) -> tuple:
-    "Thermalize the levels simulated between freezes above the reservoir within `final_check_sweeps`, measure their steps: (steps, report, first step, Gibbs sweeps spent)"
+    """Thermalize the levels simulated between freezes above the reservoir within `final_check_sweeps`, measure their
+    steps: (steps, report, first step, Gibbs sweeps spent)"""
     s, cfg = run.state, run.config
     levels, _ = simulated_levels(run)
     x0 = torch.cat([s.reservoir.draw(s.chains.shape[1], g).unsqueeze(0), s.chains])
     most = final_check_sweeps(run)
-    tmp, report, _, steps = thermalized_records(run, levels, x0, g, reservoir=s.reservoir, min_sweeps=min(legacy(cfg, 'local_min_sweeps'), most),
-                                                max_sweeps=most, gibbs_steps=legacy(cfg, 'local_gibbs_steps'), phase='final check')
+    tmp, report, _, steps = thermalized_records(run, levels, x0, g, reservoir=s.reservoir,
+                                                min_sweeps=min(legacy(cfg, 'local_min_sweeps'), most), max_sweeps=most,
+                                                gibbs_steps=legacy(cfg, 'local_gibbs_steps'), phase='final check')
     return steps, report, s.reservoir.rung, tmp.sweeps * tmp.k * s.chains.shape[0]
 
 # %% ../nbs/09f_evaluate.ipynb #3459906a
 def final_doubts(run:Run, report, steps:list, start:int, logged:tuple) -> list:
-    "Why the final check's steps (from level `start`) may be wrong: its thermalization not certified, their error above `DOUBT_SE`, or their sum more than `DOUBT_Z` errors from the log Z `logged` by training ((value, se); the ladder below `start` left out)"
+    """Why the final check's steps (from level `start`) may be wrong: its thermalization not certified, their error
+    above `DOUBT_SE`, or their sum more than `DOUBT_Z` errors from the log Z `logged` by training ((value, se); the
+    ladder below `start` left out)"""
     doubts, (value, se) = [], logged
     fresh, fresh_se = sum(st.value for st in steps), math.sqrt(sum(st.se ** 2 for st in steps))
-    if not report.reliable: doubts.append(f"its thermalization was not certified within {report.sweeps} sweep{'s' * (report.sweeps != 1)} ({report.plan.reason})")
-    if not fresh_se <= DOUBT_SE: doubts.append(f"the current model's step has a standard error of {fresh_se:.3f} nats (> {DOUBT_SE:g})")
-    below = pooled_steps(run.history)[1][:start].pow(2).sum().item()          # the shared ladder's variance, in the logged se too
-    diff, diff_se = fresh - (value - run.ladder.log_z[start].item()), math.sqrt(fresh_se ** 2 + max(se ** 2 - below, 0.))
+    if not report.reliable:
+        doubts.append(f"its thermalization was not certified within {report.sweeps} "
+                      f"sweep{'s' * (report.sweeps != 1)} ({report.plan.reason})")
+    if not fresh_se <= DOUBT_SE:
+        doubts.append(f"the current model's step has a standard error of {fresh_se:.3f} nats (> {DOUBT_SE:g})")
+    # the shared ladder's variance, in the logged se too
+    below = pooled_steps(run.history)[1][:start].pow(2).sum().item()
+    diff = fresh - (value - run.ladder.log_z[start].item())
+    diff_se = math.sqrt(fresh_se ** 2 + max(se ** 2 - below, 0.))
     if abs(diff) > DOUBT_Z * diff_se:
-        doubts.append(f"it differs from the log Z logged by training by {diff:+.3f} nats, {abs(diff) / diff_se:.1f} standard errors (> {DOUBT_Z:g})")
+        doubts.append(f"it differs from the log Z logged by training by {diff:+.3f} nats, {abs(diff) / diff_se:.1f} "
+                      f"standard errors (> {DOUBT_Z:g})")
     return doubts
 
 # %% ../nbs/09f_evaluate.ipynb #6077ce2d
-def final_evaluation(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, weights=None, test_weights=None, mode:str|None=None):
-    "Refine log Z and the log-likelihoods of the last logged row: the check of the current model's step ('local') or the whole-ladder audit ('full'); `mode` defaults to the run's `final_eval`"
+def final_evaluation(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, weights=None, test_weights=None,
+                     mode:str|None=None):
+    """Refine log Z and the log-likelihoods of the last logged row: the check of the current model's step ('local') or
+    the whole-ladder audit ('full'); `mode` defaults to the run's `final_eval`"""
     s, lad, cfg = run.state, run.ladder, run.config
-    mode = final_eval_mode(mode or cfg.get('final_eval', True))     # runs saved before 'final_eval' existed: the whole ladder
+    # runs saved before 'final_eval' existed: the whole ladder
+    mode = final_eval_mode(mode or cfg.get('final_eval', True))
     if mode not in ('local', 'full'): raise ValueError(f"a final evaluation is 'local' or 'full', not {mode!r}")
     g = make_generator(cfg['seed'] * 1_000_003 + s.update, s.chains.device)
     T, logged = len(lad), (run.history.last('logs', 'log_z'), run.history.last('logs', 'log_z_se'))
     if mode == 'local' and s.reservoir is not None:
         steps, report, start, gibbs = _final_check(run, g)
         doubts = final_doubts(run, report, steps, start, logged)
-    else:                                      # the audit pools the ladder's steps itself; only the current model's step is new
+    # the audit pools the ladder's steps itself; only the current model's step is new
+    else:
         steps, report = audit(run, g, with_current=True)
         steps, start, gibbs, doubts = steps[T - 1:], T - 1, math.nan, []
     values, ses = pooled_steps(run.history, extra=(start, [st.value for st in steps], [st.se for st in steps]))
     log_z, se = lad.log_z[0].item() + values[:T].sum().item(), ses[:T].pow(2).sum().sqrt().item()
     log_z, bound = check_log_z_bound(run, train, log_z, se, 8 * BOUND_ROWS)
-    run.history.update_last('logs', log_z=log_z, log_z_se=se, log_z_bound=bound, **_log_likelihoods(run.model, train, test, log_z, weights, test_weights),
-                            final_thermalized=float(report.reliable), final_tau_exp=report.plan.tau_exp, final_sweeps=report.sweeps,
-                            final_gibbs=gibbs, final_doubt=float(bool(doubts)))
+    run.history.update_last('logs', log_z=log_z, log_z_se=se, log_z_bound=bound,
+                            **_log_likelihoods(run.model, train, test, log_z, weights, test_weights),
+                            final_thermalized=float(report.reliable), final_tau_exp=report.plan.tau_exp,
+                            final_sweeps=report.sweeps, final_gibbs=gibbs, final_doubt=float(bool(doubts)))
     run.log_z = log_z
     if doubts:
-        warnings.warn(f"the final check of log Z raises a doubt: {'; '.join(doubts)}. Its log Z {log_z:.4f} ± {se:.4f} stands (training logged "
-                      f"{logged[0]:.4f} ± {logged[1]:.4f}); audit the whole ladder to settle it: ptt eval --audit RUN DATA, or "
-                      f"final_evaluation(run, data, mode='full') (train with final_eval='full' to have it at the end)", stacklevel=2)
+        warnings.warn(f"the final check of log Z raises a doubt: {'; '.join(doubts)}. Its log Z {log_z:.4f} ± {se:.4f} "
+                      f"stands (training logged {logged[0]:.4f} ± {logged[1]:.4f}); audit the whole ladder to settle "
+                      "it: ptt eval --audit RUN DATA, or final_evaluation(run, data, mode='full') (train with "
+                      "final_eval='full' to have it at the end)", stacklevel=2)
     elif not report.reliable: warnings.warn(f"the final thermalization of the ladder failed: {report}", stacklevel=2)

@@ -1,4 +1,4 @@
-r"""Freezes and audits of a PTT ladder: thermalized records, a new reservoir, and the steps of $\log Z$, pooled over every estimate.
+r"""Freezes and audits of a PTT ladder: thermalized records, a new reservoir, $\log Z$ steps pooled over all estimates.
 
 Docs: https://ptt-dev.github.io/ptt/freeze.html.md"""
 
@@ -20,7 +20,9 @@ from .config import legacy, n_records, broken_margin
 from .comm import Local, LOCAL, total_chains, bar_step
 
 # %% ../nbs/09d_freeze.ipynb #3c573516
-DRIFT_Z = 5.   # an audit whose fresh estimate of a step differs from the pooled one by more standard errors replaces the earlier estimates
+# an audit whose fresh estimate of a step differs from the pooled one by more standard errors replaces the earlier
+# estimates
+DRIFT_Z = 5.
 
 def _step_rows(history:History) -> tuple:
     "The estimates of log Z steps still in force, as (first step, values, ses) rows: (freezes' rows, audits' rows)"
@@ -33,11 +35,13 @@ def _step_rows(history:History) -> tuple:
             u = table['update'][i]
             if u < since or (u == since and not (is_audit and table['max_z'][i] > DRIFT_Z)): continue
             start = table.get('step_from', [0] * (i + 1))[i]
-            found[is_audit].append((0 if start != start else int(start), list(v), list(e)))   # rows saved before 'step_from' start at 0
+            # rows saved before 'step_from' start at 0
+            found[is_audit].append((0 if start != start else int(start), list(v), list(e)))
     return found
 
 def _pool(rows:list, n:int, scales:list|None=None) -> tuple:
-    "Inverse-variance average of `rows` at each of `n` steps, each row's errors times its scale (NaN where no row covers a step)"
+    """Inverse-variance average of `rows` at each of `n` steps, each row's errors times its scale
+    (NaN where no row covers a step)"""
     est, err = torch.full((n,), math.nan, dtype=torch.float64), torch.full((n,), math.nan, dtype=torch.float64)
     scales = scales or [1.] * len(rows)
     for t in range(n):
@@ -49,7 +53,8 @@ def _pool(rows:list, n:int, scales:list|None=None) -> tuple:
     return est, err
 
 def freeze_se_scale(history:History, rows:tuple|None=None) -> float:
-    "Factor (at least 1) by which the freezes' standard errors must grow to explain how far their pooled steps lie from the audits' (`rows`: `_step_rows(history)`, if at hand)"
+    """Factor (at least 1) by which the freezes' standard errors must grow to explain how far their pooled steps lie
+    from the audits' (`rows`: `_step_rows(history)`, if at hand)"""
     freezes, audits = rows or _step_rows(history)
     n = max((s + len(v) for s, v, _ in freezes + audits), default=0)
     f, sf = _pool(freezes, n)
@@ -61,7 +66,8 @@ def freeze_se_scale(history:History, rows:tuple|None=None) -> float:
     return math.sqrt(max(1., (d2 - sa2) / sf2)) if sf2 > 0 else 1.
 
 def pooled_steps(history:History, extra:tuple|None=None) -> tuple:
-    "Inverse-variance average of every estimate of each log Z step (freezes' errors calibrated by the audits, audits, and `extra` = (first step, values, ses)): (steps, standard errors)"
+    """Inverse-variance average of every estimate of each log Z step (freezes' errors calibrated by the audits, audits,
+    and `extra` = (first step, values, ses)): (steps, standard errors)"""
     freezes, audits = _step_rows(history)
     rows = freezes + audits + ([(int(extra[0]), list(extra[1]), list(extra[2]))] if extra is not None else [])
     scale = freeze_se_scale(history, (freezes, audits))
@@ -70,7 +76,8 @@ def pooled_steps(history:History, extra:tuple|None=None) -> tuple:
 
 # %% ../nbs/09d_freeze.ipynb #eaa1e4ed
 def show_status(run:Run, text:str):
-    "Show what a long phase is doing (a freeze, the final evaluation) where training shows its progress (the loop sets `run._show_status`)"
+    """Show what a long phase is doing (a freeze, the final evaluation) where training shows its progress
+    (the loop sets `run._show_status`)"""
     show = getattr(run, '_show_status', None)
     if show is not None: show(text)
 
@@ -79,14 +86,17 @@ def level_pairs(names:list) -> list:
     return [f"{a} and {b}" for a, b in zip(names[:-1], names[1:])]
 
 # %% ../nbs/09d_freeze.ipynb #573dfec0
-def thermalized_records(run:Run, models:RBM, x0:torch.Tensor, g:torch.Generator, keep:int|None=None, reservoir:Reservoir|None=None,
-                        min_sweeps:int|None=None, max_sweeps:int|None=None, gibbs_steps:int|None=None, phase:str='thermalizing', comm:Local=LOCAL) -> tuple:
-    "Thermalize tempering over `models` (above `reservoir`, if given), take `n_records` records one plan spacing apart: (tempering, report, kept states of level `keep`, BAR steps from every process's records)"
+def thermalized_records(run:Run, models:RBM, x0:torch.Tensor, g:torch.Generator, keep:int|None=None,
+                        reservoir:Reservoir|None=None, min_sweeps:int|None=None, max_sweeps:int|None=None,
+                        gibbs_steps:int|None=None, phase:str='thermalizing', comm:Local=LOCAL) -> tuple:
+    """Thermalize tempering over `models` (above `reservoir`, if given), take `n_records` records one plan spacing
+    apart: (tempering, report, kept states of level `keep`, BAR steps from every process's records)"""
     cfg, renewal = run.config, legacy(run.config, 'local_plan') == 'renewal'
-    tmp = Tempering(models, x0, gibbs_steps or cfg['therm_gibbs_steps'], g, reservoir=reservoir, track_origin=renewal)   # the draws' times: for renewal only
+    # the draws' times: for renewal only
+    tmp = Tempering(models, x0, gibbs_steps or cfg['therm_gibbs_steps'], g, reservoir=reservoir, track_origin=renewal)
     shown = lambda done, need: show_status(run, f"{phase}: {done} sweeps of {len(models)} levels, 20 tau_exp ~ {need}")
-    report = comm.thermalize(tmp, factor=cfg['therm_factor'], min_sweeps=min_sweeps or cfg['therm_min_sweeps'], max_sweeps=max_sweeps or cfg['therm_max_sweeps'],
-                             progress=shown, renewal=renewal)
+    report = comm.thermalize(tmp, factor=cfg['therm_factor'], min_sweeps=min_sweeps or cfg['therm_min_sweeps'],
+                             max_sweeps=max_sweeps or cfg['therm_max_sweeps'], progress=shown, renewal=renewal)
     kept, gaps = [], []
     records = n_records(cfg, total_chains(run, comm))        # the same on every process
     spacing = record_spacing(report, records, max_sweeps or cfg['therm_max_sweeps'])
@@ -96,17 +106,20 @@ def thermalized_records(run:Run, models:RBM, x0:torch.Tensor, g:torch.Generator,
         if keep is not None: kept.append(tmp.x[keep])
         gaps.append(neighbour_gaps(models, tmp.x))
     u0, u1 = (comm.gather(torch.cat(u, 1), 1).cpu().numpy() for u in zip(*gaps))
-    return tmp, report, (torch.cat(kept) if kept else None), [bar_from_gaps(u0[t], u1[t]) for t in range(len(models) - 1)]
+    steps = [bar_from_gaps(u0[t], u1[t]) for t in range(len(models) - 1)]
+    return tmp, report, (torch.cat(kept) if kept else None), steps
 
 def _set_log_z(run:Run):
     "The ladder's log Z from the pooled estimates of its steps"
     lad = run.ladder
     pooled, _ = pooled_steps(run.history)
-    lad.log_z = (lad.log_z[0].item() + torch.cat([torch.zeros(1, dtype=torch.float64), pooled[:len(lad) - 1].cumsum(0)])).to(lad.log_z.device)
+    sums = torch.cat([torch.zeros(1, dtype=torch.float64), pooled[:len(lad) - 1].cumsum(0)])
+    lad.log_z = (lad.log_z[0].item() + sums).to(lad.log_z.device)
 
 # %% ../nbs/09d_freeze.ipynb #887f60cc
 def freeze(run:Run, g:torch.Generator, comm:Local=LOCAL):
-    "Freeze the current model as a new rung: thermalize (the levels above the reservoir, or the whole ladder; every process's chains), move the reservoir up, re-estimate log Z"
+    """Freeze the current model as a new rung: thermalize (the levels above the reservoir, or the whole ladder; every
+    process's chains), move the reservoir up, re-estimate log Z"""
     s, cfg, lad = run.state, run.config, run.ladder
     t0, n_sim = time.perf_counter(), s.chains.shape[0] - 1
     x_cur = s.chains[-1]
@@ -119,19 +132,20 @@ def freeze(run:Run, g:torch.Generator, comm:Local=LOCAL):
         x0 = torch.cat([s.reservoir.draw(len(x_cur), g).unsqueeze(0), s.chains])
         tmp, report, kept, steps = thermalized_records(run, lad.models[r:], x0, g, keep=1, reservoir=s.reservoir,
                                                        min_sweeps=legacy(cfg, 'local_min_sweeps'),
-                                                       max_sweeps=legacy(cfg, 'local_max_sweeps'), gibbs_steps=legacy(cfg, 'local_gibbs_steps'),
+                                                       max_sweeps=legacy(cfg, 'local_max_sweeps'),
+                                                       gibbs_steps=legacy(cfg, 'local_gibbs_steps'),
                                                        phase=f"freezing rung {T - 1}", comm=comm)
         s.full_chains = torch.cat([s.full_chains, tmp.x[-1:]])
         top, start = tmp.x[2:], r
     else:                                       # the whole ladder, the new rung on top
         r = T - 2 - n_sim
-        tmp, report, kept, steps = thermalized_records(run, lad.models, torch.cat([s.full_chains, x_cur.unsqueeze(0)]), g,
-                                                       keep=r + 1, phase=f"freezing rung {T - 1}", comm=comm)
+        tmp, report, kept, steps = thermalized_records(run, lad.models, torch.cat([s.full_chains, x_cur.unsqueeze(0)]),
+                                                       g, keep=r + 1, phase=f"freezing rung {T - 1}", comm=comm)
         s.full_chains, top, start = tmp.x, tmp.x[T - n_sim:], 0
     run.history.append('rungs', update=s.update, n_rungs=T, tau_exp=report.plan.tau_exp, tau_int=report.plan.tau_int,
-                       sweeps=report.sweeps, thermalized=report.reliable, round_trips=report.round_trips, local=float(local),
-                       acceptance=report.acceptance.tolist(), step=[st.value for st in steps], step_se=[st.se for st in steps],
-                       step_from=start, seconds=time.perf_counter() - t0)
+                       sweeps=report.sweeps, thermalized=report.reliable, round_trips=report.round_trips,
+                       local=float(local), acceptance=report.acceptance.tolist(), step=[st.value for st in steps],
+                       step_se=[st.se for st in steps], step_from=start, seconds=time.perf_counter() - t0)
     _set_log_z(run)
     run.history.rungs.setdefault('log_z', [])[-1:] = [lad.log_z.tolist()]
     if kept is not None: s.reservoir = Reservoir(kept, r + 1)
@@ -139,18 +153,21 @@ def freeze(run:Run, g:torch.Generator, comm:Local=LOCAL):
     s.since_freeze, s.freezes = 0, s.freezes + 1
     if not report.reliable: warnings.warn(f"rung {T - 1} frozen at update {s.update}: ladder {report}", stacklevel=2)
     levels = ([f"the reservoir of rung {r}"] if local else ["rung 0"]) + [f"rung {t}" for t in range(start + 1, T)]
-    check_ladder(report.acceptance, cfg['alpha'], broken_margin(cfg), pairs=level_pairs(levels[:-1] + [levels[-1] + " (the current model, just frozen)"]))
+    check_ladder(report.acceptance, cfg['alpha'], broken_margin(cfg),
+                 pairs=level_pairs(levels[:-1] + [levels[-1] + " (the current model, just frozen)"]))
 
 # %% ../nbs/09d_freeze.ipynb #935edbc2
 def reservoir_check(model:RBM, reservoir:Reservoir, fresh:torch.Tensor, n_components:int=3) -> float:
-    "p-value (Bonferroni over the statistics) that `reservoir` and `fresh` (one state per independent chain) sample the same distribution"
+    """p-value (Bonferroni over the statistics) that `reservoir` and `fresh` (one state per independent
+    chain) sample the same distribution"""
     from scipy.stats import ks_2samp
     n = min(len(fresh), len(reservoir) // 2)
     a, b, rest = reservoir.samples[-n:], fresh[-n:], reservoir.samples[:-n]      # the last record: one state per chain
     flat = lambda x: model._flat(x).double().flatten(1)
     mean = flat(rest).mean(0)
     directions = torch.linalg.svd(flat(rest) - mean, full_matrices=False).Vh[:n_components]   # from records not tested
-    stats = lambda x: torch.cat([model.free_energy(x).double().unsqueeze(1), (flat(x) - mean) @ directions.T], 1).cpu().numpy()
+    features = lambda x: [model.free_energy(x).double().unsqueeze(1), (flat(x) - mean) @ directions.T]
+    stats = lambda x: torch.cat(features(x), 1).cpu().numpy()
     sa, sb = stats(a), stats(b)
     p = min(ks_2samp(sa[:, i], sb[:, i]).pvalue for i in range(sa.shape[1]))
     return min(1., p * sa.shape[1])
@@ -159,7 +176,8 @@ def reservoir_check(model:RBM, reservoir:Reservoir, fresh:torch.Tensor, n_compon
 AUDIT_P = 1e-3    # a reservoir whose check falls below this p-value is stale
 
 def audit(run:Run, g:torch.Generator, with_current:bool=False) -> tuple:
-    "Thermalize the whole ladder (and the current model on top), compare every step and the reservoir with what training holds: (steps, thermalization report)"
+    """Thermalize the whole ladder (and the current model on top), compare every step and the reservoir with what
+    training holds: (steps, thermalization report)"""
     s, lad, t0 = run.state, run.ladder, time.perf_counter()
     T = len(lad)
     models = stack([lad.models, run.model]) if with_current else lad.models
@@ -170,16 +188,19 @@ def audit(run:Run, g:torch.Generator, with_current:bool=False) -> tuple:
     z = [(st.value - pooled[t].item()) / math.hypot(st.se, se[t].item()) for t, st in enumerate(steps[:T - 1])]
     drift = sum(st.value for st in steps[:T - 1]) - pooled[:T - 1].sum().item()
     p = reservoir_check(lad[r], s.reservoir, kept[-s.chains.shape[1]:]) if r is not None else math.nan
-    run.history.append('audits', update=s.update, n_rungs=T, tau_exp=report.plan.tau_exp, sweeps=report.sweeps, thermalized=report.reliable,
-                       step=[st.value for st in steps[:T - 1]], step_se=[st.se for st in steps[:T - 1]], step_from=0,
-                       max_z=max(map(abs, z), default=0.), log_z_drift=drift, reservoir_p=p, seconds=time.perf_counter() - t0)
+    run.history.append('audits', update=s.update, n_rungs=T, tau_exp=report.plan.tau_exp, sweeps=report.sweeps,
+                       thermalized=report.reliable, step=[st.value for st in steps[:T - 1]],
+                       step_se=[st.se for st in steps[:T - 1]], step_from=0, max_z=max(map(abs, z), default=0.),
+                       log_z_drift=drift, reservoir_p=p, seconds=time.perf_counter() - t0)
     run.history.update_last('audits', freeze_se_scale=freeze_se_scale(run.history))
     if p < AUDIT_P:
-        warnings.warn(f"audit at update {s.update}: the reservoir of rung {r} does not sample its rung (p = {p:.2g}); replaced by the audit's records", stacklevel=2)
+        warnings.warn(f"audit at update {s.update}: the reservoir of rung {r} does not sample its rung (p = {p:.2g}); "
+                      "replaced by the audit's records", stacklevel=2)
         s.reservoir = Reservoir(kept, r)
     if z and max(map(abs, z)) > DRIFT_Z:
-        warnings.warn(f"audit at update {s.update}: log Z steps drifted by up to {max(map(abs, z)):.1f} standard errors from the freezes' "
-                      f"estimates (top rung: {drift:+.3f} nats); the audit's estimates replace them", stacklevel=2)
+        warnings.warn(f"audit at update {s.update}: log Z steps drifted by up to {max(map(abs, z)):.1f} "
+                      f"standard errors from the freezes' estimates (top rung: {drift:+.3f} nats); the "
+                      "audit's estimates replace them", stacklevel=2)
     if not report.reliable: warnings.warn(f"audit at update {s.update}: ladder {report}", stacklevel=2)
     s.full_chains = tmp.x[:T]
     _set_log_z(run)

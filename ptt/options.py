@@ -1,4 +1,4 @@
-"""The names a user chooses from — the data sets and their options, the training's choices and defaults, the threads variable — in a module that imports nothing but the standard library, so that the `ptt` command answers `--help` and argument errors without importing torch.
+"""The names a user chooses from, in a module of the standard library alone: `ptt --help` answers without torch.
 
 Docs: https://ptt-dev.github.io/ptt/options.html.md"""
 
@@ -10,14 +10,17 @@ __all__ = ['DATASETS', 'DATASET_OPTIONS', 'FASTA_UNKNOWN', 'FREEZES', 'FINAL_EVA
 
 # %% ../nbs/09a_options.ipynb #39bd2280
 DATASETS = {    # name: (subfolder, files, description)
-    'mnist': ('mnist', ('train-images-idx3-ubyte.gz', 'train-labels-idx1-ubyte.gz', 't10k-images-idx3-ubyte.gz', 't10k-labels-idx1-ubyte.gz'),
+    'mnist': ('mnist', ('train-images-idx3-ubyte.gz', 'train-labels-idx1-ubyte.gz', 't10k-images-idx3-ubyte.gz',
+                        't10k-labels-idx1-ubyte.gz'),
               "MNIST digits, binarized: 60000 train / 10000 test images of 784 pixels"),
     'hgd': ('hgd', ('805_SNP_1000G_real.hapt.zip', 'integrated_call_samples_v3.20130502.ALL.panel'),
             "Human Genome Dataset: 5008 haplotypes x 805 SNPs"),
     'pf13354': ('pf13354', ('PF13354_wo_ref_seqs.fasta.gz', 'PF13354_struct.dat.gz'),
                 "protein family PF13354: 7515 aligned sequences x 202 columns, 21 states (Potts)"),
-    'retina': ('retina', ('original_data_num_neurons_50_1.mat',), "salamander retina: 283041 time bins x 50 neurons, binarized spikes"),
-    'medical': ('medical', ('medical_data.csv',), "medical recommendations: 241 profiles, cleaned and one-hot encoded (144 columns)"),
+    'retina': ('retina', ('original_data_num_neurons_50_1.mat',),
+               "salamander retina: 283041 time bins x 50 neurons, binarized spikes"),
+    'medical': ('medical', ('medical_data.csv',),
+                "medical recommendations: 241 profiles, cleaned and one-hot encoded (144 columns)"),
 }
 DATASET_OPTIONS = {'mnist': dict(split='train', digits=None, threshold=127, n=None),
                    **{k: dict(n=None) for k in ('hgd', 'pf13354', 'retina', 'medical')}}
@@ -25,8 +28,10 @@ DATASET_OPTIONS = {'mnist': dict(split='train', digits=None, threshold=127, n=No
 FASTA_UNKNOWN = ('error', 'gap')   # symbols outside the alphabet in a FASTA file: refuse the file, or read them as gaps
 
 # %% ../nbs/09a_options.ipynb #dc8dfc8d
-FREEZES, FINAL_EVALS, LR_RULES, BATCHES = ('local', 'full'), ('local', 'full', 'none'), ('cosine', 'sign'), ('epochs', 'independent')
-GIBBS_STEPS = dict(ptt=5, pcd=10)   # Gibbs sweeps per PTT sweep (two sweeps an update) and per PCD update: the same Gibbs work per update
+FREEZES, FINAL_EVALS = ('local', 'full'), ('local', 'full', 'none')
+LR_RULES, BATCHES = ('cosine', 'sign'), ('epochs', 'independent')
+# Gibbs sweeps per PTT sweep (two sweeps an update) and per PCD update: the same Gibbs work per update
+GIBBS_STEPS = dict(ptt=5, pcd=10)
 
 # %% ../nbs/09a_options.ipynb #0987952c
 THREADS_ENV = 'PTT_THREADS'

@@ -1,4 +1,4 @@
-"""One training update: a minibatch, the gradient over the chains, the step and its rates; for PCD, Gibbs sweeps of the chains; for PTT, the sweeps between freezes and the ladder decision — accept the step, freeze a rung, or reject it.
+"""One training update: minibatch, gradient, step and rates; PCD's Gibbs sweeps; PTT's sweeps and ladder decision.
 
 Docs: https://ptt-dev.github.io/ptt/update.html.md"""
 
@@ -22,12 +22,15 @@ from .freeze import freeze, audit, level_pairs
 
 # %% ../nbs/09e_update.ipynb #1029470d
 def epoch_order(n:int, g:torch.Generator, weights:torch.Tensor|None=None) -> torch.Tensor:
-    "An epoch's order of the `n` training rows: a permutation, or with `weights` `n` rows drawn with probability ∝ weight"
+    """An epoch's order of the `n` training rows: a permutation, or with `weights` `n` rows
+    drawn with probability ∝ weight"""
     if weights is None: return torch.randperm(n, generator=g, device=g.device)
     return torch.multinomial(weights, n, replacement=True, generator=g)
 
-def next_batch(s:TrainState, train:torch.Tensor, size:int, g:torch.Generator, weights:torch.Tensor|None=None, independent:bool=False) -> torch.Tensor:
-    "The next minibatch of the epoch's order (`epoch_order`); `independent`: the first rows of a new order, drawn for every batch"
+def next_batch(s:TrainState, train:torch.Tensor, size:int, g:torch.Generator, weights:torch.Tensor|None=None,
+               independent:bool=False) -> torch.Tensor:
+    """The next minibatch of the epoch's order (`epoch_order`); `independent`: the first rows of a
+    new order, drawn for every batch"""
     if independent or s.position + size > len(train): s.order, s.position = epoch_order(len(train), g, weights), 0
     idx = s.order[s.position:s.position + size]
     s.position += size
@@ -37,7 +40,8 @@ def next_batch(s:TrainState, train:torch.Tensor, size:int, g:torch.Generator, we
 OFFSET_SMOOTHING = 0.01   # weight of each batch in the moving average of the hidden offset (centered training)
 
 def _summed_moments(run:Run, pos:tuple, neg:tuple, n_batch:int, n_samples:int, comm:Local) -> tuple:
-    "Every process's data minus chain moments, weighted by its share of the batch and of the chains, and the batch's hidden mean, summed in one all-reduce"
+    """Every process's data minus chain moments, weighted by its share of the batch and of the chains, and the batch's
+    hidden mean, summed in one all-reduce"""
     fb, fs = n_batch / run.config['batch_size'], n_samples / total_chains(run, comm)
     parts = [fb * p - fs * q for p, q in zip(pos, neg)] + [fb * pos[2]]
     flat = comm.sum(torch.cat([p.flatten() for p in parts]))
@@ -48,8 +52,10 @@ def centering_offsets(run:Run) -> tuple|None:
     "The centering offsets of a centered run (visible, hidden), or None"
     return (run.state.vis_offset, run.state.hid_offset) if run.config.get('centered') else None
 
-def _gradient(run:Run, batch:torch.Tensor, samples:torch.Tensor, comm:Local=LOCAL, logits:torch.Tensor|None=None) -> tuple:
-    "This update's gradient over every process's batch slice and chains (`logits`: their hidden inputs, if at hand): centered if configured (the hidden offset follows the batch's mean activation slowly), with the L2 penalty"
+def _gradient(run:Run, batch:torch.Tensor, samples:torch.Tensor, comm:Local=LOCAL,
+              logits:torch.Tensor|None=None) -> tuple:
+    """This update's gradient over every process's batch slice and chains (`logits`: their hidden inputs, if at hand):
+    centered if configured (the hidden offset follows the batch's mean activation slowly), with the L2 penalty"""
     m, s = run.model, run.state
     pos, neg = _moments(m, batch), _moments(m, samples, logits=logits)
     hidden_mean = pos[2]
@@ -60,7 +66,8 @@ def _gradient(run:Run, batch:torch.Tensor, samples:torch.Tensor, comm:Local=LOCA
     return (grads[0] - l2 * m.weights, *grads[1:]) if l2 else grads
 
 # %% ../nbs/09e_update.ipynb #fe444629
-GAIN_START_ITERS = 20   # block power iterations of a run's first gain estimate; later updates go on from the last directions with one
+# block power iterations of a run's first gain estimate; later updates go on from the last directions with one
+GAIN_START_ITERS = 20
 
 def _directions(old:torch.Tensor|None, k:int, g:torch.Generator) -> torch.Tensor|None:
     "The carried stiff directions as `k` rows: cut, or filled with random rows (a run saved with another `damped`)"
@@ -68,42 +75,55 @@ def _directions(old:torch.Tensor|None, k:int, g:torch.Generator) -> torch.Tensor
     if len(old) > k: return old[:k]
     return torch.cat([old, torch.randn(k - len(old), old.shape[1], generator=g, dtype=old.dtype, device=old.device)])
 
-def _stiff_step(run:Run, grads:tuple, rates:dict, samples:torch.Tensor, comm:Local, logits:torch.Tensor|None=None) -> tuple:
-    "With `max_gain`: the step's gain kept at most `max_gain` along every direction (over the chains): the `damped` stiffest directions damped to it, the rates (and the rule's) capped by the next; (grads, rates, the two largest gains before either)"
+def _stiff_step(run:Run, grads:tuple, rates:dict, samples:torch.Tensor, comm:Local,
+                logits:torch.Tensor|None=None) -> tuple:
+    """With `max_gain`: the step's gain kept at most `max_gain` along every direction (over the chains): the
+    `damped` stiffest directions damped to it, the rates (and the rule's) capped by the next; (grads, rates, the
+    two largest gains before either)"""
     s, cap = run.state, run.config.get('max_gain', 0.)
     if not cap: return grads, rates, math.nan, math.nan
     centered, k = run.config.get('centered'), run.config.get('damped', 1)
-    start = s.gain_direction is None or len(s.gain_direction) != k + 1     # a new run, or one saved with another `damped`
+    # a new run, or one saved with another `damped`
+    start = s.gain_direction is None or len(s.gain_direction) != k + 1
     g = make_generator(run.config['seed'] + 7, samples.device) if start else None
-    m = run.config.get('gain_chains', 0) or len(samples)          # the gains are read from the first `gain_chains` chains
-    gains, s.gain_direction = stiff_directions(run.model, samples[:m], rates, _directions(s.gain_direction, k + 1, g), GAIN_START_ITERS if start else 1,
-                                               k=k + 1, offsets=centering_offsets(run), logits=None if logits is None else logits[:m], generator=g)
+    # the gains are read from the first `gain_chains` chains
+    m = run.config.get('gain_chains', 0) or len(samples)
+    gains, s.gain_direction = stiff_directions(run.model, samples[:m], rates, _directions(s.gain_direction, k + 1, g),
+                                               GAIN_START_ITERS if start else 1, k=k + 1,
+                                               offsets=centering_offsets(run),
+                                               logits=None if logits is None else logits[:m], generator=g)
     gains = comm.max(torch.tensor(gains, dtype=torch.float64, device=samples.device)).tolist()
-    damp = not centered and comm.world == 1           # a damped direction must be the same on every process, and in the stepped parameters
+    # a damped direction must be the same on every process, and in the stepped parameters
+    damp = not centered and comm.world == 1
     scale = cap / max(gains[k] if damp else gains[0], cap)
     if scale < 1:
         s.opt.scale(scale)
         rates = {key: r * scale for key, r in rates.items()}
-    for i in range(k if damp else 0):                  # the directions are orthonormal: each damping leaves the others' shares alone
+    # the directions are orthonormal: each damping leaves the others' shares alone
+    for i in range(k if damp else 0):
         if gains[i] * scale > cap: grads = damp_direction(grads, rates, s.gain_direction[i], cap / (gains[i] * scale))
     return grads, rates, gains[0], gains[1]
 
 def _step_rates(run:Run, grads:tuple, samples:torch.Tensor, comm:Local=LOCAL, logits:torch.Tensor|None=None) -> tuple:
-    "This update's gradient and rates: the rule's, adapted to `grads`, times the end-of-training decay, kept stable by `_stiff_step`; and the step's two largest gains before"
+    """This update's gradient and rates: the rule's, adapted to `grads`, times the end-of-training decay, kept stable by
+    `_stiff_step`; and the step's two largest gains before"""
     f = lr_schedule(run.state.update + 1, run.config['updates'], run.config.get('lr_decay', 0.))
     return _stiff_step(run, grads, {k: r * f for k, r in run.state.opt.update(grads).items()}, samples, comm, logits)
 
 # %% ../nbs/09e_update.ipynb #5f5b1818
 def _ascend(model:RBM, grads:tuple, rates:dict, update:int) -> RBM:
-    "The model after one step of gradient ascent with per-group rates; `LadderBroken` if the step is not finite (`update` names it)"
+    """The model after one step of gradient ascent with per-group rates; `LadderBroken` if the step is
+    not finite (`update` names it)"""
     step = type(model)(*(p + rates[k] * g for k, p, g in zip(GROUPS, model.params, grads)))
-    if not step.finite(): raise LadderBroken(f"update {update} would make the parameters non-finite (NaN or infinite): the learning rate is "
-                                             f"too large for these data; the last finite model is kept")
+    if not step.finite():
+        raise LadderBroken(f"update {update} would make the parameters non-finite (NaN or infinite): the learning rate "
+                           "is too large for these data; the last finite model is kept")
     return step
 
 # %% ../nbs/09e_update.ipynb #0d598034
 def pcd_update(run:Run, batch:torch.Tensor, g:torch.Generator, comm:Local=LOCAL) -> dict:
-    "One PCD update: k Gibbs sweeps of the persistent chains, then a gradient step (over every process's chains, with `comm`)"
+    """One PCD update: k Gibbs sweeps of the persistent chains, then a gradient step (over every
+    process's chains, with `comm`)"""
     s = run.state
     s.chains = gibbs(run.model, s.chains, run.config['gibbs_steps'], g)
     grads = _gradient(run, batch, s.chains, comm)
@@ -113,7 +133,8 @@ def pcd_update(run:Run, batch:torch.Tensor, g:torch.Generator, comm:Local=LOCAL)
 
 # %% ../nbs/09e_update.ipynb #34eea5d9
 def simulated_levels(run:Run) -> tuple:
-    "The stack of levels simulated between freezes (reservoir's rung first, if there is a reservoir) and the simulated part"
+    """The stack of levels simulated between freezes (reservoir's rung first, if there is a
+    reservoir) and the simulated part"""
     lad, s = run.ladder, run.state
     n_sim = s.chains.shape[0] - 1                                  # frozen rungs simulated beside the current model
     sim = stack([lad.models[len(lad) - n_sim:], run.model]) if n_sim else stack([run.model])
@@ -133,33 +154,39 @@ def _is_lean(run:Run) -> bool:
 
 # %% ../nbs/09e_update.ipynb #aa129251
 def reservoir_free_energies(run:Run) -> torch.Tensor:
-    "Free energies of the reservoir's states under its rung: computed once per reservoir (its samples are fixed, and so is a frozen rung)"
+    """Free energies of the reservoir's states under its rung: computed once per reservoir (its samples are
+    fixed, and so is a frozen rung)"""
     res, cached = run.state.reservoir, getattr(run, '_reservoir_f', None)
     if cached is None or cached[0] is not res.samples or cached[1] != res.rung:
         run._reservoir_f = cached = (res.samples, res.rung, run.ladder[res.rung].free_energy(res.samples))
     return cached[2]
 
 def _chain_free_energies(run:Run) -> tuple:
-    "Free energies of the current model's chains under the current model and under the reservoir's rung, and their hidden inputs under the current model (kept from the ladder decision if still valid)"
+    """Free energies of the current model's chains under the current model and under the reservoir's rung, and their
+    hidden inputs under the current model (kept from the ladder decision if still valid)"""
     s = run.state
     for chains, model, f_model, f_rung, logits in getattr(run, '_carried', ()):
-        if chains is s.chains and model is run.model: return f_model, f_rung, logits      # s.chains is replaced, never changed in place
+        if chains is s.chains and model is run.model:
+            return f_model, f_rung, logits      # s.chains is replaced, never changed in place
     x = s.chains[-1]
     logits = run.model.hidden_logits(x)
     return run.model.free_energy(x, logits), run.ladder[s.reservoir.rung].free_energy(x), logits
 
 def lean_swap(run:Run, g:torch.Generator) -> tuple:
-    "Swap every chain of the current model with a fresh reservoir draw (an independence Metropolis move): new states, mean acceptance, the new states' hidden inputs"
+    """Swap every chain of the current model with a fresh reservoir draw (an independence Metropolis move): new states,
+    mean acceptance, the new states' hidden inputs"""
     s, res = run.state, run.state.reservoir
     x = s.chains[-1]
     idx = res.draw_indices(len(x), g)
     y = res.samples[idx]
     f_x, f_rung_x, logits_x = _chain_free_energies(run)
     logits_y = run.model.hidden_logits(y)
-    log_r = (f_x - f_rung_x) - (run.model.free_energy(y, logits_y) - reservoir_free_energies(run)[idx])   # ΔE(chain) - ΔE(draw)
+    # ΔE(chain) - ΔE(draw)
+    log_r = (f_x - f_rung_x) - (run.model.free_energy(y, logits_y) - reservoir_free_energies(run)[idx])
     accepted = torch.rand(log_r.shape, generator=g, device=x.device, dtype=log_r.dtype).log_() < log_r
     return (torch.where(accepted.view(-1, *[1] * (x.dim() - 1)), y, x), log_r.clamp(max=0).exp().mean(),
-            torch.where(accepted.unsqueeze(-1), logits_y, logits_x))          # the first Gibbs half-sweep starts from these
+            # the first Gibbs half-sweep starts from these
+            torch.where(accepted.unsqueeze(-1), logits_y, logits_x))
 
 # %% ../nbs/09e_update.ipynb #de1e4629
 def ptt_sweeps(run:Run, g:torch.Generator) -> torch.Tensor:
@@ -171,7 +198,8 @@ def ptt_sweeps(run:Run, g:torch.Generator) -> torch.Tensor:
     acc = torch.zeros(n_pairs, dtype=torch.float64, device=s.chains.device)
     counts = torch.zeros_like(acc)
     for _ in range(cfg['sweeps_per_update']):
-        if lean:                                            # the same move, with free energies that are already known reused
+        # the same move, with free energies that are already known reused
+        if lean:
             x, a, logits = lean_swap(run, g)
             acc += a.double(); counts += 1
             s.chains = gibbs(sim, x.unsqueeze(0), cfg['gibbs_steps'], g, logits=logits.unsqueeze(0))
@@ -191,14 +219,16 @@ def _last_rung_samples(run:Run, g:torch.Generator, n:int|None=None) -> torch.Ten
     return s.chains[-2] if s.chains.shape[0] > 1 else s.reservoir.draw(n or s.chains.shape[1], g)
 
 def _lean_energies(run:Run, proposal:RBM, g:torch.Generator, logits:torch.Tensor|None=None) -> tuple:
-    "`ptt.ladder.overlap_energies` for the lean update, with reservoir draws and their stored free energies (`logits`: the chains' hidden inputs, if at hand); keeps the chains' free energies and hidden inputs for the next swap"
+    """`ptt.ladder.overlap_energies` for the lean update, with reservoir draws and their stored free energies (`logits`:
+    the chains' hidden inputs, if at hand); keeps the chains' free energies and hidden inputs for the next swap"""
     s, lad = run.state, run.ladder
     x, res = s.chains[-1], s.reservoir
     idx = res.draw_indices(len(x), g)
     l_cur = run.model.hidden_logits(x) if logits is None else logits
     l_prop = proposal.hidden_logits(x)
     f_cur, f_prop, f_rung = run.model.free_energy(x, l_cur), proposal.free_energy(x, l_prop), lad.last.free_energy(x)
-    run._carried = ((s.chains, run.model, f_cur, f_rung, l_cur), (s.chains, proposal, f_prop, f_rung, l_prop))   # under either outcome
+    # under either outcome
+    run._carried = ((s.chains, run.model, f_cur, f_rung, l_cur), (s.chains, proposal, f_prop, f_rung, l_prop))
     return f_cur, f_prop, f_rung, proposal.free_energy(res.samples[idx]), reservoir_free_energies(run)[idx]
 
 def _renewal_q(cfg:dict) -> float|None:
@@ -206,22 +236,27 @@ def _renewal_q(cfg:dict) -> float|None:
     return cfg.get('renewal_quantile', 0.01) if cfg.get('min_renewal', 0.) > 0 else None
 
 def _decide(run:Run, proposal:RBM, g:torch.Generator, comm:Local=LOCAL, logits:torch.Tensor|None=None) -> tuple:
-    "Predicted acceptance between the last rung and `proposal`, its ESS/n, the low quantile of its chains' renewal probabilities (every process's chains), and the ladder decision (`logits`: the chains' hidden inputs, if at hand)"
+    """Predicted acceptance between the last rung and `proposal`, its ESS/n, the low quantile of its chains' renewal
+    probabilities (every process's chains), and the ladder decision (`logits`: the chains' hidden inputs, if at hand)"""
     s, cfg = run.state, run.config
     energies = (_lean_energies(run, proposal, g, logits) if _is_lean(run) else
                 overlap_energies(run.ladder.last, run.model, proposal, _last_rung_samples(run, g), s.chains[-1]))
     acc, ess, renewal = comm.overlap(energies, _renewal_q(cfg))
-    decision = 'reject' if ess < cfg['min_ess'] else ladder_decision(acc, cfg['alpha'], s.since_freeze, renewal, cfg.get('min_renewal', 0.), cfg.get('reject_margin', 0.))
+    margins = cfg.get('min_renewal', 0.), cfg.get('reject_margin', 0.)
+    decision = ('reject' if ess < cfg['min_ess'] else
+                ladder_decision(acc, cfg['alpha'], s.since_freeze, renewal, *margins))
     return acc, ess, renewal, comm.agree(decision, f"the ladder decision at update {s.update + 1}")
 
 # %% ../nbs/09e_update.ipynb #4488deb7
 def ptt_update(run:Run, batch:torch.Tensor, g:torch.Generator, comm:Local=LOCAL) -> dict:
-    "One PTT update: sweeps, gradient, proposed step, ladder check (accept, freeze a rung, or reject and halve the rate); over every process's chains, with `comm`"
+    """One PTT update: sweeps, gradient, proposed step, ladder check (accept, freeze a rung, or reject and halve the
+    rate); over every process's chains, with `comm`"""
     s, cfg = run.state, run.config
     acc = chain_mean(ptt_sweeps(run, g), run, comm).tolist()     # the update's one read of the acceptances
     run._sampled = run.model                            # the model the chains now sample (log Z is measured from it)
     check_ladder(acc, cfg['alpha'], broken_margin(cfg), pairs=_pair_names(run))
-    logits = run.model.hidden_logits(s.chains[-1])              # the chains' hidden inputs, for the gradient and the ladder decision
+    # the chains' hidden inputs, for the gradient and the ladder decision
+    logits = run.model.hidden_logits(s.chains[-1])
     grads = _gradient(run, batch, s.chains[-1], comm, logits)
     grads, rates, gain, gain2 = _step_rates(run, grads, s.chains[-1], comm, logits)
     proposal = _ascend(run.model, grads, rates, s.update + 1)
@@ -236,8 +271,10 @@ def ptt_update(run:Run, batch:torch.Tensor, g:torch.Generator, comm:Local=LOCAL)
     else:
         s.opt.reject(); s.rejections += 1
         if s.rejections >= cfg['max_rejections']:
-            raise LadderBroken(f"{s.rejections} updates in a row were rejected (learning rate down to {min(s.opt.rates.values()):.2g}): "
-                               f"single steps move the model too far from the ladder. Lower max_lr and restart.")
+            raise LadderBroken(f"{s.rejections} updates in a row were rejected (learning rate down to "
+                               f"{min(s.opt.rates.values()):.2g}): single steps move the model too far from the "
+                               "ladder. Lower max_lr and restart.")
     reservoir_acc = acc[0] if len(acc) > 1 and s.reservoir is not None else math.nan
-    return dict(acceptance=acc[-1], reservoir_acceptance=reservoir_acc, predicted_acceptance=predicted, renewal=renewal, ess=ess,
-                rejected=float(decision == 'reject'), froze=float(froze), n_rungs=len(run.ladder), gain=gain, gain2=gain2, **{f'lr_{k}': r for k, r in rates.items()})
+    return dict(acceptance=acc[-1], reservoir_acceptance=reservoir_acc, predicted_acceptance=predicted, renewal=renewal,
+                ess=ess, rejected=float(decision == 'reject'), froze=float(froze), n_rungs=len(run.ladder), gain=gain,
+                gain2=gain2, **{f'lr_{k}': r for k, r in rates.items()})

@@ -1,4 +1,4 @@
-"""Equilibrium samples of trained models: over a PTT run's own ladder, over a ladder of temperatures, or over a ladder assembled afterwards from a PCD run's checkpoints — always through the thermalization protocol, with its diagnostics and a log Z estimate on the way.
+"""Equilibrium samples over a run's ladder, temperatures or a PCD run's checkpoints, by the thermalization protocol
 
 Docs: https://ptt-dev.github.io/ptt/sample.html.md"""
 
@@ -28,12 +28,14 @@ def _resample(x:torch.Tensor, log_w:torch.Tensor, g:torch.Generator) -> torch.Te
     return x[idx]
 
 def _acceptance_to(current:RBM, candidate:RBM, x:torch.Tensor) -> tuple:
-    "Predicted acceptance between `current` and `candidate` from samples `x` of `current` (split in two independent halves)"
+    """Predicted acceptance between `current` and `candidate` from samples `x` of `current` (split in two independent
+    halves)"""
     h = len(x) // 2
     return predicted_acceptance(current, current, candidate, x[:h], x[h:2 * h])
 
 def _furthest(candidates:list, cur:int, hi:int, x:torch.Tensor, alpha:float, min_ess:float) -> int:
-    "Bisection: the furthest of candidates `cur+1..hi` predicted from samples `x` of `cur` to overlap with it ≥ `alpha` (at least `cur+1`)"
+    """Bisection: the furthest of candidates `cur+1..hi` predicted from samples `x` of `cur` to overlap with it ≥
+    `alpha` (at least `cur+1`)"""
     lo, best = cur + 1, cur + 1
     while lo <= hi:
         mid = (lo + hi) // 2
@@ -44,7 +46,8 @@ def _furthest(candidates:list, cur:int, hi:int, x:torch.Tensor, alpha:float, min
 
 def greedy_ladder(candidates:list, x0:torch.Tensor, alpha:float=0.3, gibbs_steps:int=10, min_ess:float=0.1,
                   generator:torch.Generator|None=None) -> list:
-    "Indices of a ladder through ordered `candidates` (first and last always in), neighbours overlapping ≥ `alpha` by samples of both"
+    """Indices of a ladder through ordered `candidates` (first and last always in), neighbours overlapping ≥ `alpha` by
+    samples of both"""
     chosen, x, cur, last = [0], x0, 0, len(candidates) - 1
     while cur < last:
         hi = last
@@ -59,7 +62,8 @@ def greedy_ladder(candidates:list, x0:torch.Tensor, alpha:float=0.3, gibbs_steps
 
 # %% ../nbs/11_sample.ipynb #ebf2d3f5
 def _split_pair(candidates:list, i:int, j:int, x:torch.Tensor, alpha:float, gibbs_steps:int, g) -> list:
-    "Candidates to insert between `i` and `j` (indices), by the greedy rule from equilibrium samples `x` of `i`; else their midpoint"
+    """Candidates to insert between `i` and `j` (indices), by the greedy rule from equilibrium samples `x` of `i`; else
+    their midpoint"""
     inner = [i + k for k in greedy_ladder(candidates[i:j + 1], x, alpha, gibbs_steps, generator=g)[1:-1]]
     return inner or [(i + j) // 2]
 
@@ -68,57 +72,70 @@ def _short(acc:torch.Tensor, chosen:list, alpha:float, slack:float) -> list:
     return [t for t, a in enumerate(acc.tolist()) if a < alpha - slack and chosen[t + 1] - chosen[t] > 1]
 
 def refine_ladder(candidates:list, chosen:list, x0:torch.Tensor, alpha:float=0.3, slack:float=0.05, gibbs_steps:int=10,
-                  max_rounds:int=8, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, warn:bool=False, generator=None,
-                  checkpoint=None) -> tuple:
-    "Run the ladder `chosen` (indices into `candidates`) thermalized; split pairs measured below `alpha - slack`; repeat: (chosen, Tempering, report). With a `checkpoint` file, an interrupted refinement continues where it stopped, with the same random numbers"
+                  max_rounds:int=8, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, warn:bool=False,
+                  generator=None, checkpoint=None) -> tuple:
+    """Run the ladder `chosen` (indices into `candidates`) thermalized; split pairs measured below `alpha - slack`;
+    repeat: (chosen, Tempering, report). With a `checkpoint` file, an interrupted refinement continues where it
+    stopped, with the same random numbers"""
     g = generator if generator is not None else make_generator(0, x0.device)
     chosen, x, first = list(chosen), x0.unsqueeze(0).repeat(len(chosen), *([1] * x0.ndim)), 0
     if checkpoint is not None and Path(checkpoint).exists():
         c = torch.load(checkpoint, weights_only=False)
         if c['n_candidates'] != len(candidates):
-            raise ValueError(f"{checkpoint} was saved by a refinement over {c['n_candidates']} candidates, not these {len(candidates)}: remove it to start afresh")
+            raise ValueError(f"{checkpoint} was saved by a refinement over {c['n_candidates']} candidates, "
+                             f"not these {len(candidates)}: remove it to start afresh")
         first, chosen, x = c['round'], c['chosen'], c['x'].to(x0.device, x0.dtype); restore_state(g, c['generator'])
     for r in range(first, max_rounds + 1):
-        if checkpoint is not None: save_atomic(dict(round=r, chosen=chosen, x=x.cpu(), generator=g.get_state(), n_candidates=len(candidates)), checkpoint)
-        found = []                                         # pairs to split, measured by a block: no need to finish the run
+        if checkpoint is not None:
+            state = dict(round=r, chosen=chosen, x=x.cpu(), generator=g.get_state(), n_candidates=len(candidates))
+            save_atomic(state, checkpoint)
+        found = []                                      # pairs to split, measured by a block: no need to finish the run
         def stop(acc, chosen=chosen): found[:] = _short(acc, chosen, alpha, slack); return bool(found)
         tmp = Tempering(stack([candidates[i] for i in chosen]), x, gibbs_steps, g)
-        report = tmp.thermalize(factor=factor, min_sweeps=min_sweeps, max_sweeps=max_sweeps, warn=False, stop=stop if r < max_rounds else None,
+        report = tmp.thermalize(factor=factor, min_sweeps=min_sweeps, max_sweeps=max_sweeps, warn=False,
+                                stop=stop if r < max_rounds else None,
                                 checkpoint=None if checkpoint is None else f"{checkpoint}.round")
         pairs = found or _short(report.acceptance, chosen, alpha, slack)
         if not pairs or r == max_rounds: break
         new = {t: _split_pair(candidates, chosen[t], chosen[t + 1], tmp.x[t], alpha, gibbs_steps, g) for t in pairs}
         start = {c: tmp.x[t] for t, c in enumerate(chosen)} | {c: tmp.x[t] for t, cs in new.items() for c in cs}
         chosen = sorted(start)
-        x = torch.stack([start[c] for c in chosen])        # every rung starts from samples of itself or of the rung below
+        x = torch.stack([start[c] for c in chosen])      # every rung starts from samples of itself or of the rung below
     if checkpoint is not None: Path(checkpoint).unlink(missing_ok=True)
     if warn and not report.reliable: warnings.warn(f"ladder of {len(chosen)} rungs {report}", stacklevel=2)
     return chosen, tmp, report
 
 # %% ../nbs/11_sample.ipynb #280f7da9
 class BuiltLadder(NamedTuple):
-    "A ladder chosen from candidates: its models, their values (β or updates) and, if refined, its thermalized run and that run's report"
+    """A ladder chosen from candidates: its models, their values (β or updates) and, if refined, its thermalized run and
+    that run's report"""
     models: RBM
     values: list
     tempering: Tempering|None
     report: Thermalization|None
 
 class _Candidates:
-    "The models `make(i)` for i in `index`, each made when asked for: a fine grid of a large model need not sit in memory"
+    """The models `make(i)` for i in `index`, each made when asked for: a fine grid of a large model need not sit in
+    memory"""
     def __init__(self, make, index:range): self.make, self.index = make, index
     def __len__(self): return len(self.index)
-    def __getitem__(self, i): return _Candidates(self.make, self.index[i]) if isinstance(i, slice) else self.make(self.index[i])
+    def __getitem__(self, i):
+        return _Candidates(self.make, self.index[i]) if isinstance(i, slice) else self.make(self.index[i])
 
 def _built_ladder(candidates:list, values:list, x0, alpha, gibbs_steps, refine, slack, g, full, **therm):
-    "The greedy ladder through `candidates`, refined by running it unless `refine` is False: (models, values), or a `BuiltLadder` if `full`"
+    """The greedy ladder through `candidates`, refined by running it unless `refine` is False: (models, values), or a
+    `BuiltLadder` if `full`"""
     chosen, tmp, report = greedy_ladder(candidates, x0, alpha, gibbs_steps, generator=g), None, None
-    if refine: chosen, tmp, report = refine_ladder(candidates, chosen, x0, alpha, slack, gibbs_steps, generator=g, **therm)
+    if refine:
+        chosen, tmp, report = refine_ladder(candidates, chosen, x0, alpha, slack, gibbs_steps, generator=g, **therm)
     models, values = stack([candidates[i] for i in chosen]), [values[i] for i in chosen]
     return BuiltLadder(models, values, tmp, report) if full else (models, values)
 
-def temperature_ladder(model:RBM, alpha:float=0.3, n_chains:int=1000, gibbs_steps:int=10, grid:int=2000, refine:bool=True,
-                       slack:float=0.05, full:bool=False, generator:torch.Generator|None=None, **therm) -> tuple:
-    "A ladder of inverse temperatures for `model`, neighbours overlapping ≥ `alpha` (run: ≥ `alpha - slack`): (models, betas) or a `BuiltLadder`"
+def temperature_ladder(model:RBM, alpha:float=0.3, n_chains:int=1000, gibbs_steps:int=10, grid:int=2000,
+                       refine:bool=True, slack:float=0.05, full:bool=False, generator:torch.Generator|None=None,
+                       **therm) -> tuple:
+    """A ladder of inverse temperatures for `model`, neighbours overlapping ≥ `alpha` (run: ≥ `alpha - slack`): (models,
+    betas) or a `BuiltLadder`"""
     g = generator if generator is not None else make_generator(0, model.device)
     betas, a0 = torch.linspace(0, 1, grid + 1).tolist(), torch.zeros_like(model.vbias)
     candidates = _Candidates(lambda i: tempered(model, betas[i], base_vbias=a0), range(len(betas)))
@@ -131,18 +148,22 @@ def interpolated(a:RBM, b:RBM, s:float) -> RBM:
     return type(a)(*(torch.lerp(p, q, s) for p, q in zip(a.params, b.params)))
 
 def _path(models:list, values:list, between:int) -> tuple:
-    "Candidates along the straight segments through `models`: each model and `between` interpolated ones per segment (made on demand), and their values"
+    """Candidates along the straight segments through `models`: each model and `between` interpolated ones per segment
+    (made on demand), and their values"""
     m = between + 1
     def make(i):
         seg, j = divmod(i, m)
         return models[seg] if j == 0 else interpolated(models[seg], models[seg + 1], j / m)
     n = (len(models) - 1) * m + 1
-    vals = [values[i // m] if i % m == 0 else values[i // m] + (i % m) / m * (values[i // m + 1] - values[i // m]) for i in range(n)]
+    vals = [values[i // m] if i % m == 0 else values[i // m] + (i % m) / m * (values[i // m + 1] - values[i // m])
+            for i in range(n)]
     return _Candidates(make, range(n)), vals
 
-def checkpoint_ladder(run:Run, alpha:float=0.3, n_chains:int=1000, gibbs_steps:int=10, upto:int|None=None, refine:bool=True,
-                      slack:float=0.05, between:int=15, full:bool=False, generator:torch.Generator|None=None, **therm) -> tuple:
-    "A PTT ladder through the checkpoints of `run` (up to update `upto`) and `between` interpolated models per gap: (models, their updates) or a `BuiltLadder`"
+def checkpoint_ladder(run:Run, alpha:float=0.3, n_chains:int=1000, gibbs_steps:int=10, upto:int|None=None,
+                      refine:bool=True, slack:float=0.05, between:int=15, full:bool=False,
+                      generator:torch.Generator|None=None, **therm) -> tuple:
+    """A PTT ladder through the checkpoints of `run` (up to update `upto`) and `between` interpolated models per gap:
+    (models, their updates) or a `BuiltLadder`"""
     cps = [(u, m) for u, m in run.checkpoints if upto is None or u <= upto]
     if not cps: raise ValueError("this run has no checkpoints to build a ladder from")
     device = run.model.device
@@ -154,7 +175,8 @@ def checkpoint_ladder(run:Run, alpha:float=0.3, n_chains:int=1000, gibbs_steps:i
 
 # %% ../nbs/11_sample.ipynb #0cafa657
 class Samples(NamedTuple):
-    "Equilibrium samples of the top rung, the thermalization report, the ladder, and log Z of every rung (with standard errors)"
+    """Equilibrium samples of the top rung, the thermalization report, the ladder, and log Z of every rung (with
+    standard errors)"""
     x: torch.Tensor
     report: Thermalization
     ladder: RBM
@@ -162,17 +184,22 @@ class Samples(NamedTuple):
     log_z_se: torch.Tensor
 
 def run_ladder(models:RBM, n:int, n_chains:int=1000, gibbs_steps:int=10, x0:torch.Tensor|None=None, factor:float=20.,
-               min_sweeps:int=100, max_sweeps:int=20_000, generator:torch.Generator|None=None, checkpoint=None) -> Samples:
-    "Thermalize tempering over `models` (resumable from a `checkpoint` file) and record `n` samples of the top rung, one plan spacing apart; estimate log Z on the way"
+               min_sweeps:int=100, max_sweeps:int=20_000, generator:torch.Generator|None=None,
+               checkpoint=None) -> Samples:
+    """Thermalize tempering over `models` (resumable from a `checkpoint` file) and record `n` samples of the top rung,
+    one plan spacing apart; estimate log Z on the way"""
     g = generator if generator is not None else make_generator(0, models.device)
     if x0 is None:
         base = models[0]
-        x0 = gibbs(base, base.random_visible(n_chains, g), 1, g).unsqueeze(0).repeat(len(models), *([1] * (base.weights.ndim)))
+        x0 = gibbs(base, base.random_visible(n_chains, g), 1, g)
+        x0 = x0.unsqueeze(0).repeat(len(models), *([1] * (base.weights.ndim)))
     tmp = Tempering(models, x0, gibbs_steps, g)
-    return record_samples(tmp, tmp.thermalize(factor=factor, min_sweeps=min_sweeps, max_sweeps=max_sweeps, checkpoint=checkpoint), n)
+    return record_samples(tmp, tmp.thermalize(factor=factor, min_sweeps=min_sweeps, max_sweeps=max_sweeps,
+                                              checkpoint=checkpoint), n)
 
 def record_samples(tmp:Tempering, report:Thermalization, n:int) -> Samples:
-    "`n` samples of the top rung of `tmp`, thermalized as `report` says, one plan spacing apart; log Z of every rung on the way"
+    """`n` samples of the top rung of `tmp`, thermalized as `report` says, one plan spacing apart; log Z of every rung
+    on the way"""
     records, gaps, models = [], [], tmp.models
     for _ in range(math.ceil(n / tmp.n_chains)):
         tmp.run(report.plan.spacing)
@@ -183,7 +210,9 @@ def record_samples(tmp:Tempering, report:Thermalization, n:int) -> Samples:
 
 def _ladder_log_z(models:RBM, gaps:list) -> tuple:
     "log Z of every rung from recorded gaps (NaN without an independent first rung to anchor it)"
-    if (models[0].weights != 0).any(): return torch.full((len(models),), math.nan, dtype=torch.float64), torch.full((len(models),), math.nan, dtype=torch.float64)
+    if (models[0].weights != 0).any():
+        unknown = torch.full((len(models),), math.nan, dtype=torch.float64)
+        return unknown, unknown.clone()
     z0 = independent_log_partition(models[0]).item()
     if not gaps: return torch.tensor([z0], dtype=torch.float64), torch.zeros(1, dtype=torch.float64)
     u0, u1 = (torch.cat(u, 1) for u in zip(*gaps))
@@ -192,9 +221,11 @@ def _ladder_log_z(models:RBM, gaps:list) -> tuple:
     return values, torch.tensor([0.] + [s.se ** 2 for s in steps], dtype=torch.float64).cumsum(0).sqrt()
 
 # %% ../nbs/11_sample.ipynb #8f0aee9c
-def sample(source, n:int=5000, ladder:str='auto', n_chains:int|None=None, gibbs_steps:int=10, alpha:float=0.3, seed:int=0,
-           factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, full:bool=False, generator:torch.Generator|None=None, checkpoint=None):
-    "`n` equilibrium samples of a run's current model (or of a model), by tempering over a ladder with the thermalization protocol (resumable with a `checkpoint` file)"
+def sample(source, n:int=5000, ladder:str='auto', n_chains:int|None=None, gibbs_steps:int=10, alpha:float=0.3,
+           seed:int=0, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, full:bool=False,
+           generator:torch.Generator|None=None, checkpoint=None):
+    """`n` equilibrium samples of a run's current model (or of a model), by tempering over a ladder with the
+    thermalization protocol (resumable with a `checkpoint` file)"""
     if not isinstance(n, int) or n < 1: raise ValueError(f"n must be a positive integer, got {n!r}")
     run, model = (source, source.model) if isinstance(source, Run) else (None, source)
     if not isinstance(model, RBM) or model.is_stack: raise ValueError("sample needs a Run or a single RBM")
@@ -206,9 +237,11 @@ def sample(source, n:int=5000, ladder:str='auto', n_chains:int|None=None, gibbs_
         if run is None or run.ladder is None: raise ValueError("ladder='ptt' needs a PTT run")
         out = run_ladder(stack([run.ladder.models, model]), n, n_chains, gibbs_steps, generator=g, **therm)
     elif ladder in ('temperature', 'checkpoints'):         # the refinement's last run is thermalized: record from it
-        if ladder == 'checkpoints' and run is None: raise ValueError("ladder='checkpoints' needs a run with checkpoints")
+        if ladder == 'checkpoints' and run is None:
+            raise ValueError("ladder='checkpoints' needs a run with checkpoints")
         build = temperature_ladder if ladder == 'temperature' else checkpoint_ladder
-        built = build(model if ladder == 'temperature' else run, alpha, n_chains, gibbs_steps, full=True, warn=True, generator=g, **therm)
+        built = build(model if ladder == 'temperature' else run, alpha, n_chains, gibbs_steps, full=True, warn=True,
+                      generator=g, **therm)
         out = record_samples(built.tempering, built.report, n)
     else: raise ValueError(f"ladder must be 'auto', 'ptt', 'temperature' or 'checkpoints', not {ladder!r}")
     if isinstance(model, PottsRBM): out = out._replace(x=out.x.argmax(-1))
@@ -216,6 +249,7 @@ def sample(source, n:int=5000, ladder:str='auto', n_chains:int|None=None, gibbs_
 
 # %% ../nbs/11_sample.ipynb #d8f3398b
 def checkpoint_rungs(run, values:list) -> list:
-    "Indices of the rungs of a checkpoint ladder (its `values`) that are saved checkpoints of `run`, not models interpolated between them"
+    """Indices of the rungs of a checkpoint ladder (its `values`) that are saved checkpoints of `run`, not models
+    interpolated between them"""
     saved = {int(u) for u, _ in run.checkpoints}
     return [t for t, v in enumerate(values) if float(v).is_integer() and int(v) in saved]

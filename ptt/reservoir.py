@@ -1,4 +1,4 @@
-"""The one thermalization protocol of ptt — run tempering over a ladder until it has run at least 20 τ_exp sweeps, then record configurations every 2 τ_int — and the reservoir of equilibrium configurations that makes PTT training cost about as much as PCD.
+"""Thermalization (20 τ_exp sweeps, then records 2 τ_int apart) and the reservoir that makes PTT about as cheap as PCD.
 
 Docs: https://ptt-dev.github.io/ptt/reservoir.html.md"""
 
@@ -17,37 +17,47 @@ from .rbm import RBM, PottsRBM
 from .files import write_atomic
 from .kernels import ptt_sweep, swap, gibbs, track, restore_state
 from fastcore.basics import patch
-from .diagnostics import rungs_from_ids, thermalization_plan, rung_occupancy, round_trips, ThermalizationPlan, Occupancy
+from .diagnostics import (rungs_from_ids, thermalization_plan, rung_occupancy, round_trips, ThermalizationPlan,
+                             Occupancy)
 
 # %% ../nbs/05_reservoir.ipynb #539040c4
 RENEWAL_TOL = 0.01
 
 def hidden_input_range(model:RBM) -> torch.Tensor:
-    "How far each hidden unit's input $b_j+\\sum_i W_{ij}v_i$ can move over all visible configurations (Potts: the range over each site's states, summed)"
+    """How far each hidden unit's input $b_j+\\sum_i W_{ij}v_i$ can move over all visible configurations (Potts: the
+    range over each site's states, summed)"""
     w = model.weights
     return (w.amax(-2) - w.amin(-2)).sum(-2) if isinstance(model, PottsRBM) else w.abs().sum(-2)
 
 def independent(model:RBM, tol:float=RENEWAL_TOL) -> bool:
-    "Whether one Gibbs sweep of `model` draws afresh, whatever it starts from: no hidden input moves by more than `tol` over the visible configurations"
+    """Whether one Gibbs sweep of `model` draws afresh, whatever it starts from: no hidden input moves by more than
+    `tol` over the visible configurations"""
     return bool(hidden_input_range(model).max() <= tol)
 
 # %% ../nbs/05_reservoir.ipynb #728da582
 class Tempering:
-    "Replicas of parallel tempering over a stack of models, with swap parity, replica identities and acceptance statistics"
+    """Replicas of parallel tempering over a stack of models, with swap parity, replica
+    identities and acceptance statistics"""
     def __init__(self, models:RBM, x:torch.Tensor, gibbs_steps:int=10, generator:torch.Generator|None=None,
-                 parity:int=0, track_chains:int=256, reservoir=None, track_origin:bool=True):   # reservoir: a `Reservoir` of rung 0, or None
+                 parity:int=0, track_chains:int=256, reservoir=None, track_origin:bool=True):
+        # reservoir: a `Reservoir` of rung 0, or None
         if not models.is_stack: raise ValueError("Tempering runs over a stack of models (ptt.rbm.stack)")
-        if x.shape[0] != len(models): raise ValueError(f"states for {x.shape[0]} rungs given to a ladder of {len(models)}")
-        if reservoir is not None and len(models) < 2: raise ValueError("a reservoir-backed ladder needs at least one simulated rung above it")
+        if x.shape[0] != len(models):
+            raise ValueError(f"states for {x.shape[0]} rungs given to a ladder of {len(models)}")
+        if reservoir is not None and len(models) < 2:
+            raise ValueError("a reservoir-backed ladder needs at least one simulated rung above it")
         self.models, self.x, self.k, self.generator, self.parity = models, x, gibbs_steps, generator, parity
         self.reservoir, self._simulated = reservoir, (models[1:] if reservoir is not None else models)
         self.ids = torch.arange(len(models), device=x.device).unsqueeze(1).repeat(1, x.shape[1])
         self.track_chains, self.sweeps = min(track_chains, x.shape[1]), 0
-        self._gaps = self._logits = None                   # the reservoir's ΔE_1 and hidden inputs under model 1, once needed (`reservoir_gaps`)
-        # if `track_origin`, the sweep at which each state was last renewed (-1: a starting state), for the renewal plans of `thermalize`:
+        # the reservoir's ΔE_1 and hidden inputs under model 1, once needed (`reservoir_gaps`)
+        self._gaps = self._logits = None
+        # if `track_origin`, the sweep at which each state was last renewed (-1: a starting state),
+        # for the renewal plans of `thermalize`:
         # drawn from the reservoir, or, without one, drawn afresh by the Gibbs sweep of an independent rung 0
         renews = reservoir is not None or independent(models[0])
-        self.origin = torch.full(x.shape[:2], -1, dtype=torch.long, device=x.device) if renews and track_origin else None
+        self.origin = (torch.full(x.shape[:2], -1, dtype=torch.long, device=x.device) if renews and track_origin
+                       else None)
 
     @property
     def n_rungs(self) -> int: return len(self.models)
@@ -55,30 +65,40 @@ class Tempering:
     def n_chains(self) -> int: return self.x.shape[1]
 
     def sweep(self) -> torch.Tensor:
-        "One PTT sweep (a round of swaps, then `gibbs_steps` Gibbs sweeps of every simulated rung); mean acceptance per pair"
+        """One PTT sweep (a round of swaps, then `gibbs_steps` Gibbs sweeps of every simulated
+        rung); mean acceptance per pair"""
         if self.reservoir is None:
             res = ptt_sweep(self.models, self.x, self.k, self.parity, self.generator)
-            if self.origin is not None:                                          # rung 0's Gibbs sweep drew its states afresh
+            # rung 0's Gibbs sweep drew its states afresh
+            if self.origin is not None:
                 self.origin = track(self.origin, res.perm)
                 self.origin[0] = self.sweeps
         else:
             idx = self.reservoir.draw_indices(self.n_chains, self.generator)
             self.x[0] = self.reservoir.samples[idx]                              # rung 0: fresh equilibrium draws
-            one = self.n_rungs == 2                                              # one simulated level: its hidden inputs are handed on
+            # one simulated level: its hidden inputs are handed on
+            one = self.n_rungs == 2
             gaps, logits = self.reservoir_gaps(), (self.models[1].hidden_logits(self.x[1]) if one else None)
-            res = swap(self.models, self.x, self.parity, self.generator, known=gaps[idx] if self.parity % 2 == 0 else None, logits=logits)
-            if self.origin is not None:                                          # rung 0's states were drawn at this sweep
+            res = swap(self.models, self.x, self.parity, self.generator,
+                       known=gaps[idx] if self.parity % 2 == 0 else None, logits=logits)
+            # rung 0's states were drawn at this sweep
+            if self.origin is not None:
                 self.origin[0] = self.sweeps
                 self.origin = track(self.origin, res.perm)
-            if one: logits = torch.where((res.perm[1] == 0).unsqueeze(-1), self._logits[idx], logits).unsqueeze(0)   # a draw's or the chain's own
-            res = res._replace(x=torch.cat([res.x[:1], gibbs(self._simulated, res.x[1:], self.k, self.generator, logits=logits)]))
+            if one:
+                # a draw's or the chain's own
+                logits = torch.where((res.perm[1] == 0).unsqueeze(-1), self._logits[idx], logits).unsqueeze(0)
+            res = res._replace(x=torch.cat([res.x[:1],
+                                            gibbs(self._simulated, res.x[1:], self.k, self.generator, logits=logits)]))
         self.x, self.ids = res.x, track(self.ids, res.perm)
-        single_pair = self.reservoir is not None and self.n_rungs == 2              # swap with the reservoir every sweep
+        # swap with the reservoir every sweep
+        single_pair = self.reservoir is not None and self.n_rungs == 2
         self.parity, self.sweeps = (0 if single_pair else 1 - self.parity), self.sweeps + 1
         return res.acc
 
     def reservoir_gaps(self) -> torch.Tensor:
-        "$\\Delta E_1=E_1-E_0$ of every reservoir state, for the swaps with rung 1: computed once (the reservoir and the models are fixed), with the states' hidden inputs under model 1"
+        """$\\Delta E_1=E_1-E_0$ of every reservoir state, for the swaps with rung 1: computed once (the reservoir and
+        the models are fixed), with the states' hidden inputs under model 1"""
         if self._gaps is None:
             m0, m1 = self.models[0], self.models[1]
             chunks = self.reservoir.samples.split(4096)
@@ -92,7 +112,8 @@ class Tempering:
         return rungs_from_ids(self.ids[:, :self.track_chains].T.unsqueeze(0))[0]
 
     def run(self, n_sweeps:int, trajectory:bool=False) -> tuple:
-        "Run `n_sweeps`; return the mean acceptance per pair and, if asked, the rung trajectory (n_sweeps, chains, replicas)"
+        """Run `n_sweeps`; return the mean acceptance per pair and, if asked, the rung
+        trajectory (n_sweeps, chains, replicas)"""
         acc = torch.zeros(max(self.n_rungs - 1, 0), dtype=torch.float64, device=self.x.device)
         counts, ids, traj = torch.zeros_like(acc), [], []
         for i in range(n_sweeps):                       # no host synchronisation inside the loop
@@ -107,7 +128,8 @@ class Tempering:
 
 # %% ../nbs/05_reservoir.ipynb #6542eb8a
 def next_block(tau_exp:float, done:int, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000) -> int:
-    "Sweeps to run next: what `factor`·`tau_exp` (+10%) still asks for after `done`, at least `min_sweeps`, at most `done`, within `max_sweeps`"
+    """Sweeps to run next: what `factor`·`tau_exp` (+10%) still asks for after `done`, at least `min_sweeps`, at
+    most `done`, within `max_sweeps`"""
     need = math.ceil(1.1 * factor * tau_exp) - done if math.isfinite(tau_exp) else done
     return min(max(need, min_sweeps), max(done, min_sweeps), max_sweeps - done)
 
@@ -125,32 +147,41 @@ class Thermalization:
     def __repr__(self):
         acc = ', '.join(f'{a:.2f}' for a in self.acceptance.tolist())
         state = 'thermalized' if self.reliable else f'NOT thermalized ({self.plan.reason})'
-        return (f"{state} after {self.sweeps} sweeps: tau_exp={self.plan.tau_exp:.3g}, tau_int={self.plan.tau_int:.3g}, "
-                f"{self.round_trips} round trips; acceptance per pair [{acc}]")
+        return (f"{state} after {self.sweeps} sweeps: tau_exp={self.plan.tau_exp:.3g}, "
+                f"tau_int={self.plan.tau_int:.3g}, {self.round_trips} round trips; acceptance per pair [{acc}]")
 
 def record_spacing(report:Thermalization, n_records:int, max_sweeps:int) -> int:
-    "Sweeps between records: the plan's spacing, cut so that `n_records` records cost at most `max_sweeps` sweeps (a failed plan's τ_int can be huge)"
+    """Sweeps between records: the plan's spacing, cut so that `n_records` records cost at most `max_sweeps` sweeps (a
+    failed plan's τ_int can be huge)"""
     return min(report.plan.spacing, max(1, max_sweeps // n_records))
 
 def _single_rung_plan() -> ThermalizationPlan:
     "A one-rung 'ladder' has no swaps, hence no ladder diagnostic"
-    return ThermalizationPlan(math.nan, 0.5, None, 1, False, "a single model: there is no ladder to measure thermalization by")
+    return ThermalizationPlan(math.nan, 0.5, None, 1, False,
+                              "a single model: there is no ladder to measure thermalization by")
 
-def renewal_plan(origin:torch.Tensor, sweeps:int, done:int, n_therm_factor:float=20., spacing_factor:float=2., source:str='the reservoir') -> ThermalizationPlan:
-    "Plan for the levels above rung 0 from when their states were drawn there (`origin`, after `sweeps` sweeps, `done` of them in this run): every state must come from `source`, over ≥ `n_therm_factor` renewal times"
+def renewal_plan(origin:torch.Tensor, sweeps:int, done:int, n_therm_factor:float=20., spacing_factor:float=2.,
+                 source:str='the reservoir') -> ThermalizationPlan:
+    """Plan for the levels above rung 0 from when their states were drawn there (`origin`, after `sweeps` sweeps, `done`
+    of them in this run): every state must come from `source`, over ≥ `n_therm_factor` renewal times"""
     sim = origin[1:]
     stale = int((sim < 0).sum())
-    tau = (sweeps - 1 - sim).double().mean().item() if not stale else math.inf    # mean sweeps since the draw, beyond the one it arrived in
-    problems = [f"{stale} of {sim.numel()} states of the simulated levels never came from {source} in {done} sweeps"] if stale else []
+    # mean sweeps since the draw, beyond the one it arrived in
+    tau = (sweeps - 1 - sim).double().mean().item() if not stale else math.inf
+    problems = [f"{stale} of {sim.numel()} states of the simulated levels never came from "
+                f"{source} in {done} sweeps"] if stale else []
     if not stale and done < n_therm_factor * tau:
-        problems.append(f"the run ({done} sweeps) is shorter than {n_therm_factor:g} renewal times = {n_therm_factor * tau:.0f} sweeps")
-    return ThermalizationPlan(tau, tau, math.ceil(n_therm_factor * tau) if not stale else None, max(1, math.ceil(spacing_factor * tau)) if not stale else 1,
-                              not problems, "; ".join(problems))
+        problems.append(f"the run ({done} sweeps) is shorter than {n_therm_factor:g} renewal times = "
+                        f"{n_therm_factor * tau:.0f} sweeps")
+    return ThermalizationPlan(tau, tau, math.ceil(n_therm_factor * tau) if not stale else None,
+                              max(1, math.ceil(spacing_factor * tau)) if not stale else 1, not problems,
+                              "; ".join(problems))
 
 def _larger(a:float, b:float) -> float: return b if math.isnan(a) else a if math.isnan(b) else max(a, b)
 
 def joint_plan(walk:ThermalizationPlan, renewal:ThermalizationPlan) -> ThermalizationPlan:
-    "The rung-index plan and the renewal plan at once: the longer times, burn-in and spacing; thermalized only if both say so"
+    """The rung-index plan and the renewal plan at once: the longer times, burn-in and spacing;
+    thermalized only if both say so"""
     burn_in = None if walk.burn_in is None or renewal.burn_in is None else max(walk.burn_in, renewal.burn_in)
     reasons = "; ".join(f"{name}: {p.reason}" for name, p in (('rung index', walk), ('renewal', renewal)) if p.reason)
     return ThermalizationPlan(_larger(walk.tau_exp, renewal.tau_exp), _larger(walk.tau_int, renewal.tau_int), burn_in,
@@ -159,7 +190,8 @@ def joint_plan(walk:ThermalizationPlan, renewal:ThermalizationPlan) -> Thermaliz
 FRESH_RUNG_0 = 'rung 0 (an independent model, drawn afresh at every sweep)'
 
 def ladder_plan(tmp, renewal:bool, walk, renewed) -> ThermalizationPlan:
-    "Which plan `tmp` is judged by: above a reservoir with `renewal`, `renewed()` (from the states' renewals); with an independent rung 0, `walk()` (from the rung index) and `renewed` together; else `walk()`"
+    """Which plan `tmp` is judged by: above a reservoir with `renewal`, `renewed()` (from the states' renewals); with an
+    independent rung 0, `walk()` (from the rung index) and `renewed` together; else `walk()`"""
     if renewal and tmp.reservoir is not None: return renewed()
     if tmp.reservoir is not None or tmp.origin is None: return walk()
     return joint_plan(walk(), renewed(source=FRESH_RUNG_0))
@@ -167,15 +199,19 @@ def ladder_plan(tmp, renewal:bool, walk, renewed) -> ThermalizationPlan:
 # %% ../nbs/05_reservoir.ipynb #ba6aa115
 @patch
 def state(self:Tempering) -> dict:
-    "Everything `run` changes — replicas, their identities and renewal times, swap parity, sweeps, the generator's state — to `restore` a run later"
-    if self.generator is None: raise ValueError("a Tempering without its own generator cannot be saved and resumed (pass generator=)")
+    """Everything `run` changes — replicas, their identities and renewal times, swap parity, sweeps, the generator's
+    state — to `restore` a run later"""
+    if self.generator is None:
+        raise ValueError("a Tempering without its own generator cannot be saved and resumed (pass generator=)")
     return dict(x=self.x.cpu(), ids=self.ids.cpu(), origin=None if self.origin is None else self.origin.cpu(),
                 parity=self.parity, sweeps=self.sweeps, generator=self.generator.get_state())
 
 @patch
 def restore(self:Tempering, state:dict):
     "Continue from a `state()` of a Tempering over the same ladder and chains"
-    if tuple(state['x'].shape) != tuple(self.x.shape): raise ValueError(f"a saved state of shape {tuple(state['x'].shape)} cannot continue a ladder of shape {tuple(self.x.shape)}")
+    if tuple(state['x'].shape) != tuple(self.x.shape):
+        raise ValueError(f"a saved state of shape {tuple(state['x'].shape)} cannot continue a ladder of "
+                         f"shape {tuple(self.x.shape)}")
     dev = self.x.device
     self.x, self.ids = state['x'].to(dev, self.x.dtype), state['ids'].to(dev)
     self.origin = None if state['origin'] is None else state['origin'].to(dev)
@@ -183,7 +219,8 @@ def restore(self:Tempering, state:dict):
     restore_state(self.generator, state['generator'])
 
 def save_atomic(obj, path):
-    "`torch.save(obj)` to `path` by `ptt.files.write_atomic`: an interruption leaves the old file or the new one, never half of one"
+    """`torch.save(obj)` to `path` by `ptt.files.write_atomic`: an interruption leaves the old file or
+    the new one, never half of one"""
     write_atomic(path, lambda t: torch.save(obj, t))
 
 
@@ -199,12 +236,17 @@ def _checked_checkpoint(checkpoint) -> dict:
     "The contents of a sampling checkpoint, or a ValueError naming the file and what is wrong with it"
     try: c = torch.load(checkpoint, weights_only=False)
     except Exception as e: raise _damaged(checkpoint, f"unreadable: {type(e).__name__}") from None
-    if not isinstance(c, dict) or not {'tempering', 'block', 'trajs', 'acc_sum', 'done'} <= set(c): raise _damaged(checkpoint, "fields missing")
+    if not isinstance(c, dict) or not {'tempering', 'block', 'trajs', 'acc_sum', 'done'} <= set(c):
+        raise _damaged(checkpoint, "fields missing")
     t = c['tempering']
-    if not isinstance(t, dict) or not {'x', 'ids', 'origin', 'parity', 'sweeps', 'generator'} <= set(t): raise _damaged(checkpoint, "the replicas' state incomplete")
-    if not all(isinstance(v, int) and v >= 0 for v in (c['block'], c['done'], t['sweeps'])): raise _damaged(checkpoint, "counts that are not counts")
-    if not isinstance(c['trajs'], list) or not all(isinstance(x, torch.Tensor) for x in c['trajs']): raise _damaged(checkpoint, "trajectories")
-    if not all(isinstance(t[k], torch.Tensor) for k in ('x', 'ids', 'generator')) or not torch.isfinite(t['x']).all(): raise _damaged(checkpoint, "replicas")
+    if not isinstance(t, dict) or not {'x', 'ids', 'origin', 'parity', 'sweeps', 'generator'} <= set(t):
+        raise _damaged(checkpoint, "the replicas' state incomplete")
+    if not all(isinstance(v, int) and v >= 0 for v in (c['block'], c['done'], t['sweeps'])):
+        raise _damaged(checkpoint, "counts that are not counts")
+    if not isinstance(c['trajs'], list) or not all(isinstance(x, torch.Tensor) for x in c['trajs']):
+        raise _damaged(checkpoint, "trajectories")
+    if not all(isinstance(t[k], torch.Tensor) for k in ('x', 'ids', 'generator')) or not torch.isfinite(t['x']).all():
+        raise _damaged(checkpoint, "replicas")
     return c
 
 @patch
@@ -212,17 +254,23 @@ def _resume(self:Tempering, checkpoint) -> tuple:
     "Restore a thermalization saved in `checkpoint`: (next block, trajectories, acceptance sum, sweeps done)"
     c = _checked_checkpoint(checkpoint)
     try: self.restore(c['tempering'])
-    except (ValueError, RuntimeError, TypeError) as e: raise _damaged(checkpoint, str(e).splitlines()[0] if str(e) else type(e).__name__) from None
+    except (ValueError, RuntimeError, TypeError) as e:
+        raise _damaged(checkpoint, str(e).splitlines()[0] if str(e) else type(e).__name__) from None
     return c['block'], [t.to(torch.int16) for t in c['trajs']], c['acc_sum'], c['done']
 
 
 # %% ../nbs/05_reservoir.ipynb #1eb96221
 @patch
-def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, warn:bool=True, progress=None, stop=None, renewal:bool=False,
-                checkpoint=None) -> Thermalization:
-    "Run until the trajectory covers ≥ `factor` τ_exp of the rung index (with `renewal`, above a reservoir: `factor` renewal times, every state renewed; with an independent rung 0: both) or `max_sweeps`; report what was found (and, to `progress`, sweeps done and needed after each block); ends early after a block whose acceptance per pair makes `stop` true. With a `checkpoint` file, the run is saved after every block and an interrupted run continues from it, with the same random numbers (the file is removed at the end)"
+def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, warn:bool=True,
+               progress=None, stop=None, renewal:bool=False, checkpoint=None) -> Thermalization:
+    """Run until the trajectory covers ≥ `factor` τ_exp of the rung index (with `renewal`, above a reservoir: `factor`
+    renewal times, every state renewed; with an independent rung 0: both) or `max_sweeps`; report what was found
+    (and, to `progress`, sweeps done and needed after each block); ends early after a block whose acceptance per pair
+    makes `stop` true. With a `checkpoint` file, the run is saved after every block and an interrupted run continues
+    from it, with the same random numbers (the file is removed at the end)"""
     if renewal and self.reservoir is not None and self.origin is None:
-        raise ValueError("thermalize(renewal=True) follows when each state was drawn from the reservoir: build the Tempering with track_origin=True")
+        raise ValueError("thermalize(renewal=True) follows when each state was drawn from the reservoir: build the "
+                         "Tempering with track_origin=True")
     if self.n_rungs == 1:
         self.run(min_sweeps)
         return Thermalization(min_sweeps, _single_rung_plan(), torch.zeros(0), None, 0)
@@ -236,17 +284,21 @@ def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:
                            lambda **kw: renewal_plan(self.origin, self.sweeps, done, factor, **kw))
         if plan.reliable or done >= max_sweeps or (stop is not None and stop(acc)): break
         block = next_block(plan.tau_therm, done, factor, min_sweeps, max_sweeps)
-        if checkpoint is not None: save_atomic(dict(tempering=self.state(), block=block, trajs=_compact(trajs, self.n_rungs), acc_sum=acc_sum, done=done), checkpoint)
+        if checkpoint is not None:
+            save_atomic(dict(tempering=self.state(), block=block, trajs=_compact(trajs, self.n_rungs), acc_sum=acc_sum,
+                             done=done), checkpoint)
         if progress is not None: progress(done, done + block)
     if checkpoint is not None: Path(checkpoint).unlink(missing_ok=True)
-    report = Thermalization(done, plan, acc_sum / done, rung_occupancy(rungs, self.n_rungs), round_trips(rungs, self.n_rungs).total)
+    report = Thermalization(done, plan, acc_sum / done, rung_occupancy(rungs, self.n_rungs),
+                            round_trips(rungs, self.n_rungs).total)
     if warn and not report.reliable: warnings.warn(f"ladder of {self.n_rungs} rungs {report}", stacklevel=2)
     return report
 
 # %% ../nbs/05_reservoir.ipynb #3cb8c8dc
 @patch
 def record(self:Tempering, rungs, n_records:int, spacing:int=1) -> torch.Tensor:
-    "States of `rungs` (list of rung indices) every `spacing` sweeps, `n_records` times: (len(rungs), n_records·n_chains, ...)"
+    """States of `rungs` (list of rung indices) every `spacing` sweeps, `n_records` times:
+    (len(rungs), n_records·n_chains, ...)"""
     rungs, out = torch.as_tensor(rungs, device=self.x.device).reshape(-1), []
     for _ in range(n_records):
         self.run(spacing)
@@ -268,7 +320,8 @@ class Reservoir:
         return self.samples[self.draw_indices(n, generator)]
 
 def fill_reservoir(tempering:Tempering, rung:int, size:int, factor:float=20., **kwargs) -> tuple:
-    "Thermalize `tempering`, then record `size` configurations of `rung` one plan spacing apart: (Reservoir, Thermalization)"
+    """Thermalize `tempering`, then record `size` configurations of `rung` one plan spacing
+    apart: (Reservoir, Thermalization)"""
     report = tempering.thermalize(factor=factor, **kwargs)
     n_records = math.ceil(size / tempering.n_chains)
     samples = tempering.record([rung], n_records, report.plan.spacing)[0]

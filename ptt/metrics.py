@@ -1,4 +1,4 @@
-"""The statistics the studies use to compare generated samples with data: bootstrap errors, Ising observables, one-, two- and three-body correlations and their error distributions, principal components, nearest-neighbour distances and the PRIVET analysis of under- and overfitting, earth mover's distances, and magnetization histograms.
+"""Samples against data: errors, correlations, principal components, distances and PRIVET, earth mover's distances
 
 Docs: https://ptt-dev.github.io/ptt/metrics.html.md"""
 
@@ -22,14 +22,18 @@ import torch.nn.functional as F
 def _tensor(x, what:str, ndims:tuple|None=None) -> torch.Tensor:
     "`x` (tensor, array or list) as a tensor; `ValueError` if it is empty, not finite, or has the wrong number of axes"
     try: x = torch.as_tensor(x)
-    except (TypeError, ValueError, RuntimeError) as e: raise ValueError(f"{what} cannot be read as a numeric array ({e})") from None
+    except (TypeError, ValueError, RuntimeError) as e:
+        raise ValueError(f"{what} cannot be read as a numeric array ({e})") from None
     if x.dtype == torch.bool: x = x.to(torch.uint8)
-    if x.is_complex() or not (x.is_floating_point() or x.dtype in (torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64)):
+    integers = (torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64)
+    if x.is_complex() or not (x.is_floating_point() or x.dtype in integers):
         raise ValueError(f"{what} must be real numbers, got {x.dtype}")
     if x.ndim == 0 or (ndims is not None and x.ndim not in ndims):
-        raise ValueError(f"{what} must be {' or '.join(f'{d}-D' for d in ndims or ('at least 1',))}, got shape {tuple(x.shape)}")
+        raise ValueError(f"{what} must be {' or '.join(f'{d}-D' for d in ndims or ('at least 1',))}, "
+                         f"got shape {tuple(x.shape)}")
     if x.numel() == 0: raise ValueError(f"{what} is empty (shape {tuple(x.shape)})")
-    if x.is_floating_point() and not torch.isfinite(x).all(): raise ValueError(f"{what} contains NaN or infinite values")
+    if x.is_floating_point() and not torch.isfinite(x).all():
+        raise ValueError(f"{what} contains NaN or infinite values")
     return x
 
 def _float_dtype(x:torch.Tensor) -> torch.dtype: return x.dtype if x.is_floating_point() else torch.get_default_dtype()
@@ -50,7 +54,8 @@ def _prepared(x, q:int|None, what:str) -> tuple:
     Plain rows: (x, N, None, None); integer Potts rows: (x, N*q, q, q); one-hot rows: (flattened x, N*q, None, q)"""
     x = _tensor(x, what, (2, 3))
     if x.ndim == 3:
-        if q is not None and x.shape[2] != q: raise ValueError(f"one-hot {what} of shape {tuple(x.shape)} do not have q={q} states")
+        if q is not None and x.shape[2] != q:
+            raise ValueError(f"one-hot {what} of shape {tuple(x.shape)} do not have q={q} states")
         return x.flatten(1), x.shape[1] * x.shape[2], None, x.shape[2]
     if q is None: return x, x.shape[1], None, None
     return _check_states(x, q, what), x.shape[1] * int(q), int(q), int(q)
@@ -64,7 +69,8 @@ def _blocks(x:torch.Tensor, q:int|None, dtype:torch.dtype, chunk:int):
     for start in range(0, len(x), chunk): yield _block(x[start:start + chunk], q, dtype)
 
 def indicators(x, q:int|None=None) -> torch.Tensor:
-    "Samples as rows of features: `(n, N)` rows as they are, or with `q` states per variable as one-hot `(n, N*q)`; one-hot `(n, N, q)` input is flattened"
+    """Samples as rows of features: `(n, N)` rows as they are, or with `q` states per variable as one-hot `(n, N*q)`;
+    one-hot `(n, N, q)` input is flattened"""
     x, _, enc, _ = _prepared(x, q, "samples")
     return _block(x, enc, _float_dtype(x))
 
@@ -92,7 +98,8 @@ def _ising_statistic(m:torch.Tensor, L:int, weights:torch.Tensor|None=None) -> t
     return torch.stack([m2, m4, L**2 * m2, m4 / m2**2, avg(m.abs()), pos])
 
 def ising_observables(m, L:int, weights=None) -> dict:
-    "The Ising observables of magnetizations per spin `m`, averaged with probabilities `weights` (default: equally): exact values of a known distribution"
+    """The Ising observables of magnetizations per spin `m`, averaged with probabilities `weights` (default: equally):
+    exact values of a known distribution"""
     m = torch.as_tensor(m, dtype=torch.float64)
     w = None if weights is None else torch.as_tensor(weights, dtype=torch.float64)
     return dict(zip(ISING_OBSERVABLES, _ising_statistic(m, int(L), w).tolist()))
@@ -102,7 +109,8 @@ def ising_moments(m, L:int, n_boot:int=1000, generator:torch.Generator|None=None
     m = _tensor(m, "magnetizations", (1,))
     m = m.to(_float_dtype(m))
     if int(L) != L or L < 1: raise ValueError(f"L must be a positive integer, got {L}")
-    if (m.abs() > 1).any(): raise ValueError(f"magnetizations per spin lie in [-1, 1], found {m[m.abs() > 1][0].item():g}")
+    if (m.abs() > 1).any():
+        raise ValueError(f"magnetizations per spin lie in [-1, 1], found {m[m.abs() > 1][0].item():g}")
     if (m == 0).all(): raise ValueError("every magnetization is 0: the Binder ratio is undefined")
     value, se = bootstrap(lambda m: _ising_statistic(m, int(L)), m, n_boot=n_boot, generator=generator)
     return {k: (v.item(), s.item()) for k, v, s in zip(ISING_OBSERVABLES, value, se)}
@@ -114,17 +122,21 @@ def moments(x, q:int|None=None, chunk:int=4096) -> torch.Tensor:
     return sum(b.sum(0) for b in _blocks(x, enc, _float_dtype(x), _check_chunk(chunk))) / len(x)
 
 def covariance(x, q:int|None=None, chunk:int=4096) -> torch.Tensor:
-    "Connected two-point correlations $\\langle x_ix_j\\rangle-\\langle x_i\\rangle\\langle x_j\\rangle$ of samples `x`, a `(D, D)` matrix"
+    """Connected two-point correlations $\\langle x_ix_j\\rangle-\\langle x_i\\rangle\\langle x_j\\rangle$ of samples
+    `x`, a `(D, D)` matrix"""
     mu = moments(x, q, chunk)
     x, _, enc, _ = _prepared(x, q, "samples")
     return sum((b - mu).T @ (b - mu) for b in _blocks(x, enc, mu.dtype, chunk)) / len(x)
 
 # %% ../nbs/12_metrics.ipynb #02ef3f5a
 def upper(c:torch.Tensor, q:int|None=None) -> torch.Tensor:
-    "The entries of a square matrix above its diagonal, row by row; with `q` states per site, only pairs of different sites"
-    if c.ndim != 2 or c.shape[0] != c.shape[1]: raise ValueError(f"upper needs a square matrix, got shape {tuple(c.shape)}")
+    """The entries of a square matrix above its diagonal, row by row; with `q` states per site, only pairs of different
+    sites"""
+    if c.ndim != 2 or c.shape[0] != c.shape[1]:
+        raise ValueError(f"upper needs a square matrix, got shape {tuple(c.shape)}")
     site = torch.arange(len(c), device=c.device) // (1 if q is None else int(q))
-    if q is not None and len(c) % int(q): raise ValueError(f"a matrix of size {len(c)} does not hold {q} states per site")
+    if q is not None and len(c) % int(q):
+        raise ValueError(f"a matrix of size {len(c)} does not hold {q} states per site")
     return c[site[:, None] < site[None, :]]
 
 # %% ../nbs/12_metrics.ipynb #acf27e74
@@ -146,27 +158,33 @@ def _random_triplets(n_sites:int, q:int, n:int, generator:torch.Generator|None) 
     return found[pick.sort().values]
 
 def triplets(n_sites:int, q:int|None=None, n_triplets:int=10_000, generator:torch.Generator|None=None) -> torch.Tensor:
-    "Feature indices `(T, 3)` of every triplet of different sites if there are at most `n_triplets`, else of `n_triplets` random ones"
+    """Feature indices `(T, 3)` of every triplet of different sites if there are at most `n_triplets`, else of
+    `n_triplets` random ones"""
     q = 1 if q is None else int(q)
     if n_sites < 3: raise ValueError(f"three-body correlations need at least 3 variables, got {n_sites}")
-    if int(n_triplets) != n_triplets or n_triplets < 1: raise ValueError(f"n_triplets must be a positive integer, got {n_triplets}")
+    if int(n_triplets) != n_triplets or n_triplets < 1:
+        raise ValueError(f"n_triplets must be a positive integer, got {n_triplets}")
     total = math.comb(n_sites, 3) * q**3
     if total <= n_triplets: return _all_triplets(n_sites, q)
     if total <= 2 * n_triplets:                      # few more than asked: a random subset of all of them
-        pick = torch.randperm(total, generator=generator, device=generator.device if generator is not None else 'cpu').cpu()
+        pick = torch.randperm(total, generator=generator,
+                              device=generator.device if generator is not None else 'cpu').cpu()
         return _all_triplets(n_sites, q)[pick[:int(n_triplets)].sort().values]
     return _random_triplets(n_sites, q, int(n_triplets), generator)
 
 # %% ../nbs/12_metrics.ipynb #e3779d3d
 def three_body(x, idx:torch.Tensor|None=None, n_triplets:int=10_000, q:int|None=None,
                generator:torch.Generator|None=None, chunk:int=4096) -> tuple:
-    "Connected three-point correlations of samples `x` over the triplets `idx` (default: all, or `n_triplets` random ones); returns (values, triplets)"
+    """Connected three-point correlations of samples `x` over the triplets `idx` (default: all, or `n_triplets` random
+    ones); returns (values, triplets)"""
     mu = moments(x, q, chunk)
     x, n_features, enc, q = _prepared(x, q, "samples")
     if idx is None: idx = triplets(n_features // (q or 1), q, n_triplets, generator)
     idx = torch.as_tensor(idx)
-    if idx.ndim != 2 or idx.shape[1] != 3 or idx.is_floating_point(): raise ValueError(f"triplets must be integer rows of 3 indices, got shape {tuple(idx.shape)}")
-    if len(idx) and (idx.min() < 0 or idx.max() >= n_features): raise ValueError(f"triplet indices must lie in 0..{n_features - 1}")
+    if idx.ndim != 2 or idx.shape[1] != 3 or idx.is_floating_point():
+        raise ValueError(f"triplets must be integer rows of 3 indices, got shape {tuple(idx.shape)}")
+    if len(idx) and (idx.min() < 0 or idx.max() >= n_features):
+        raise ValueError(f"triplet indices must lie in 0..{n_features - 1}")
     idx = idx.to(x.device)
     out = torch.zeros(len(idx), dtype=mu.dtype, device=mu.device)
     for b in _blocks(x, enc, mu.dtype, _check_chunk(chunk)):
@@ -180,9 +198,11 @@ def three_body(x, idx:torch.Tensor|None=None, n_triplets:int=10_000, q:int|None=
 # %% ../nbs/12_metrics.ipynb #8a322c63
 def mse_correlations(x_gen, x_ref, q:int|None=None, n_triplets:int=10_000, generator:torch.Generator|None=None,
                      chunk:int=4096) -> dict:
-    "Mean squared errors between the two-body (`two_body`) and three-body (`three_body`) connected correlations of `x_gen` and `x_ref`"
+    """Mean squared errors between the two-body (`two_body`) and three-body (`three_body`) connected correlations of
+    `x_gen` and `x_ref`"""
     c_ref, c_gen = covariance(x_ref, q, chunk), covariance(x_gen, q, chunk)
-    if c_ref.shape != c_gen.shape: raise ValueError(f"generated samples have {len(c_gen)} features, the reference {len(c_ref)}")
+    if c_ref.shape != c_gen.shape:
+        raise ValueError(f"generated samples have {len(c_gen)} features, the reference {len(c_ref)}")
     t_ref, idx = three_body(x_ref, None, n_triplets, q, generator, chunk)
     t_gen, _ = three_body(x_gen, idx, q=q, chunk=chunk)
     sites = _prepared(x_ref, q, "reference")[3]
@@ -192,7 +212,8 @@ def mse_correlations(x_gen, x_ref, q:int|None=None, n_triplets:int=10_000, gener
 # %% ../nbs/12_metrics.ipynb #c6bfbc23
 @dataclass
 class CorrelationErrors:
-    "Correlations of the training data (`train`), errors against them of generated (`generated`) and test (`baseline`) samples, and Pearson coefficients with `train`"
+    """Correlations of the training data (`train`), errors against them of generated (`generated`) and test (`baseline`)
+    samples, and Pearson coefficients with `train`"""
     train:torch.Tensor; generated:torch.Tensor; baseline:torch.Tensor; pearson_generated:float; pearson_baseline:float
 
 def _pearson(a:torch.Tensor, b:torch.Tensor) -> float:
@@ -201,21 +222,25 @@ def _pearson(a:torch.Tensor, b:torch.Tensor) -> float:
 
 def _errors(c_train, c_gen, c_test) -> CorrelationErrors:
     c_gen, c_test = c_gen.to(c_train), c_test.to(c_train)
-    return CorrelationErrors(c_train, c_gen - c_train, c_test - c_train, _pearson(c_train, c_gen), _pearson(c_train, c_test))
+    return CorrelationErrors(c_train, c_gen - c_train, c_test - c_train, _pearson(c_train, c_gen),
+                             _pearson(c_train, c_test))
 
 def correlation_errors(generated, train, test, q:int|None=None, idx:torch.Tensor|None=None, n_triplets:int=10_000,
                        generator:torch.Generator|None=None, chunk:int=4096) -> dict:
-    "Two-body (`two_body`) and three-body (`three_body`) `CorrelationErrors` of `generated` and `test` samples against `train`, and the `triplets` used"
+    """Two-body (`two_body`) and three-body (`three_body`) `CorrelationErrors` of `generated` and `test` samples against
+    `train`, and the `triplets` used"""
     sites = _prepared(train, q, "training samples")[3]
     two = [upper(covariance(s, q, chunk), sites) for s in (train, generated, test)]
-    if len({len(c) for c in two}) > 1: raise ValueError(f"the sets have different numbers of features: {[len(c) for c in two]} pairs")
+    if len({len(c) for c in two}) > 1:
+        raise ValueError(f"the sets have different numbers of features: {[len(c) for c in two]} pairs")
     t_train, idx = three_body(train, idx, n_triplets, q, generator, chunk)
     t_gen, t_test = (three_body(s, idx, q=q, chunk=chunk)[0] for s in (generated, test))
     return {'two_body': _errors(*two), 'three_body': _errors(t_train, t_gen, t_test), 'triplets': idx}
 
 # %% ../nbs/12_metrics.ipynb #8421e881
 def plot_correlation_errors(errors:dict, axes=None, bins:int=60, baseline:str='test'):
-    "Histograms of two- and three-body correlation errors: the `baseline` (test samples), then each model of `errors` (name → `correlation_errors` result)"
+    """Histograms of two- and three-body correlation errors: the `baseline` (test samples), then each model of `errors`
+    (name → `correlation_errors` result)"""
     import matplotlib.pyplot as plt
     if not errors: raise ValueError("errors needs at least one model's correlation_errors")
     if axes is None: axes = plt.subplots(1, 2, figsize=(8, 3))[1]
@@ -233,7 +258,8 @@ def plot_correlation_errors(errors:dict, axes=None, bins:int=60, baseline:str='t
 # %% ../nbs/12_metrics.ipynb #10f9e73b
 @dataclass
 class PCA:
-    "Principal components fitted by `pca`: `mean` (D,), `components` (k, D), `explained_variance` (k,) and its `ratio` to the total"
+    """Principal components fitted by `pca`: `mean` (D,), `components` (k, D), `explained_variance` (k,) and its `ratio`
+    to the total"""
     mean:torch.Tensor; components:torch.Tensor; explained_variance:torch.Tensor; ratio:torch.Tensor; q:int|None=None
 
     def transform(self, y, chunk:int=4096) -> torch.Tensor:
@@ -241,17 +267,20 @@ class PCA:
         y, d, enc, _ = _prepared(y, self.q, "samples")
         if d != len(self.mean): raise ValueError(f"samples have {d} features, the components {len(self.mean)}")
         y = y.to(self.mean.device)
-        return torch.cat([(b - self.mean) @ self.components.T for b in _blocks(y, enc, self.mean.dtype, _check_chunk(chunk))])
+        blocks = _blocks(y, enc, self.mean.dtype, _check_chunk(chunk))
+        return torch.cat([(b - self.mean) @ self.components.T for b in blocks])
 
 def _randomized_svd(a:torch.Tensor, k:int, seed:int) -> tuple:
-    "Singular values and right singular vectors (as rows) of `a`, the first `k` + 10, by a randomized range finder with 4 power iterations"
+    """Singular values and right singular vectors (as rows) of `a`, the first `k` + 10, by a randomized range finder
+    with 4 power iterations"""
     with torch.random.fork_rng(devices=[a.device] if a.device.type == 'cuda' else []):
         torch.manual_seed(seed)
         _, s, v = torch.svd_lowrank(a, q=min(k + 10, *a.shape), niter=4)
     return s, v.T
 
 def pca(x, n_components:int=2, q:int|None=None, randomized:bool=False, seed:int=0) -> PCA:
-    "The first `n_components` principal components of samples `x` (rows); `randomized`: by a randomized SVD (seeded by `seed`), for large sets"
+    """The first `n_components` principal components of samples `x` (rows); `randomized`: by a randomized SVD (seeded by
+    `seed`), for large sets"""
     f = indicators(x, q)
     if int(n_components) != n_components or not 1 <= n_components <= min(f.shape):
         raise ValueError(f"n_components must be an integer in 1..{min(f.shape)}, got {n_components}")
@@ -279,7 +308,8 @@ def _encode(x:torch.Tensor, q:int) -> torch.Tensor:
 def _state_pair(x, reference) -> tuple:
     "Both sets as checked integer states on `x`'s device, and the number of states (2 for binary rows)"
     x, ref = _as_states(x, "samples"), _as_states(reference, "reference")
-    if x.shape[1] != ref.shape[1]: raise ValueError(f"samples have {x.shape[1]} variables, the reference {ref.shape[1]}")
+    if x.shape[1] != ref.shape[1]:
+        raise ValueError(f"samples have {x.shape[1]} variables, the reference {ref.shape[1]}")
     return x, ref.to(x.device), max(2, int(max(x.max(), ref.max())) + 1)
 
 def _hamming_blocks(x:torch.Tensor, ref:torch.Tensor, q:int, chunk:int):
@@ -293,7 +323,8 @@ def nearest_neighbour_distances(x, reference, exclude_self:bool=False, chunk:int
     "Hamming distance from each row of `x` to its nearest row of `reference` (with `exclude_self`, not counting itself)"
     x, ref, q = _state_pair(x, reference)
     if exclude_self and (x.shape != ref.shape or len(x) < 2):
-        raise ValueError(f"exclude_self needs `reference` to be the same set of at least 2 rows, got shapes {tuple(x.shape)} and {tuple(ref.shape)}")
+        raise ValueError("exclude_self needs `reference` to be the same set of at least 2 rows, "
+                         f"got shapes {tuple(x.shape)} and {tuple(ref.shape)}")
     n_var = x.shape[1]
     best = torch.full((len(x),), n_var + 1, dtype=torch.long, device=x.device)
     for i, j, d in _hamming_blocks(x, ref, q, _check_chunk(chunk)):
@@ -316,13 +347,14 @@ def _distance_array(d, what:str) -> np.ndarray:
     return _tensor(d, what, (1,)).double().cpu().numpy()
 
 def nn_summary(generated, reference, quantile:float=0.01, n_resamples:int=999, seed:int=0) -> dict:
-    "NN distances `generated` (generated → train) against `reference` (test → train): signed Wasserstein distance (< 0: closer, overfitting), its permutation p-value, copy and low-tail fractions"
+    """NN distances `generated` (generated → train) against `reference` (test → train): signed Wasserstein distance (<
+    0: closer, overfitting), its permutation p-value, copy and low-tail fractions"""
     from scipy import stats
     g, r = _distance_array(generated, "generated distances"), _distance_array(reference, "reference distances")
     if not 0 < quantile < 1: raise ValueError(f"quantile must lie strictly between 0 and 1, got {quantile}")
     w = stats.wasserstein_distance(g, r)
-    perm = stats.permutation_test((g, r), stats.wasserstein_distance, n_resamples=int(n_resamples), alternative='greater',
-                                  random_state=np.random.default_rng(seed))
+    perm = stats.permutation_test((g, r), stats.wasserstein_distance, n_resamples=int(n_resamples),
+                                  alternative='greater', random_state=np.random.default_rng(seed))
     tail = float(np.quantile(r, quantile))
     return dict(signed_wasserstein=float(w if g.mean() >= r.mean() else -w), p_value=float(perm.pvalue),
                 mean_generated=float(g.mean()), mean_reference=float(r.mean()),
@@ -331,7 +363,8 @@ def nn_summary(generated, reference, quantile:float=0.01, n_resamples:int=999, s
 
 @dataclass
 class NearestNeighbours:
-    "Hamming distances to the nearest training sample: of `generated` samples, of `test` samples, and of `train` samples (leave-one-out)"
+    """Hamming distances to the nearest training sample: of `generated` samples, of `test` samples, and of `train`
+    samples (leave-one-out)"""
     generated:torch.Tensor; test:torch.Tensor; train:torch.Tensor
 
     def summary(self, **kwargs) -> dict:
@@ -339,22 +372,26 @@ class NearestNeighbours:
         return nn_summary(self.generated, self.test, **kwargs)
 
 def nearest_neighbours(generated, train, test, chunk:int=2048) -> NearestNeighbours:
-    "Nearest-neighbour Hamming distances to `train` of `generated`, `test` and (leaving each out) `train` samples, binary or Potts"
+    """Nearest-neighbour Hamming distances to `train` of `generated`, `test` and (leaving each out) `train` samples,
+    binary or Potts"""
     to_train = lambda x, **kw: nearest_neighbour_distances(x, train, chunk=chunk, **kw)
     return NearestNeighbours(to_train(generated), to_train(test), to_train(train, exclude_self=True))
 
 # %% ../nbs/12_metrics.ipynb #f787643a
 @dataclass
 class PrivacyFit:
-    "Per-sample `p_values` (chance that a fresh sample is at least as close to the training set) and the generalized Pareto fit below `threshold` they came from"
+    """Per-sample `p_values` (chance that a fresh sample is at least as close to the training set) and the generalized
+    Pareto fit below `threshold` they came from"""
     p_values:torch.Tensor; threshold:float; shape:float; scale:float; note:str
 
     def leaks(self, alpha:float=0.05) -> torch.Tensor:
         "Samples closer than a fresh sample would be at family-wise level `alpha` (Bonferroni over the samples)"
         return self.p_values < alpha / len(self.p_values)
 
-def privacy_pvalues(generated, reference, tail:float=0.1, min_tail:int=50, min_distinct:int=8, seed:int=0) -> PrivacyFit:
-    "Per generated sample, P(reference distance <= its distance), from an extreme-value fit to the lower `tail` of the reference (NaN where that cannot be fitted)"
+def privacy_pvalues(generated, reference, tail:float=0.1, min_tail:int=50, min_distinct:int=8,
+                    seed:int=0) -> PrivacyFit:
+    """Per generated sample, P(reference distance <= its distance), from an extreme-value fit to the lower `tail` of the
+    reference (NaN where that cannot be fitted)"""
     from scipy import stats
     g, r = _distance_array(generated, "generated distances"), _distance_array(reference, "reference distances")
     if not 0 < tail < 1: raise ValueError(f"tail must lie strictly between 0 and 1, got {tail}")
@@ -364,16 +401,20 @@ def privacy_pvalues(generated, reference, tail:float=0.1, min_tail:int=50, min_d
     u = float(np.quantile(r, tail))
     below = r[r < u]
     distinct = len(np.unique(np.floor(below) if discrete else below))
-    refuse = (f"{len(below)} reference distances below the threshold, fewer than {min_tail}" if len(below) < min_tail else
-              f"{distinct} distinct reference distances below the threshold, fewer than {min_distinct}" if distinct < min_distinct else None)
+    refuse = None
+    if len(below) < min_tail: refuse = f"{len(below)} reference distances below the threshold, fewer than {min_tail}"
+    elif distinct < min_distinct:
+        refuse = f"{distinct} distinct reference distances below the threshold, fewer than {min_distinct}"
     if refuse: return PrivacyFit(torch.full((len(g),), math.nan, dtype=torch.float64), u, math.nan, math.nan, refuse)
     shape, _, scale = stats.genpareto.fit(u - below, floc=0)
-    p = np.where(g < u, len(below) / len(r) * stats.genpareto.sf(u - g, shape, 0, scale), np.searchsorted(r, g) / len(r))
+    p = np.where(g < u, len(below) / len(r) * stats.genpareto.sf(u - g, shape, 0, scale),
+                 np.searchsorted(r, g) / len(r))
     return PrivacyFit(torch.from_numpy(p), u, float(shape), float(scale), f"fitted to {len(below)} reference distances")
 
 # %% ../nbs/12_metrics.ipynb #d35d7296
 def plot_nn_distances(distances:dict, ax=None, bins:int=60):
-    "Density histograms of nearest-neighbour distances, one curve per entry of `distances` (label → distances), on shared bins"
+    """Density histograms of nearest-neighbour distances, one curve per entry of `distances` (label → distances), on
+    shared bins"""
     import matplotlib.pyplot as plt
     if not distances: raise ValueError("distances needs at least one set")
     ax = ax if ax is not None else plt.subplots(figsize=(5, 3))[1]
@@ -386,10 +427,12 @@ def plot_nn_distances(distances:dict, ax=None, bins:int=60):
 
 # %% ../nbs/12_metrics.ipynb #9ecad08c
 def emd(cost) -> float:
-    "Earth mover's distance between two equally weighted sets of points, from the matrix of their pairwise costs (rows: first set)"
+    """Earth mover's distance between two equally weighted sets of points, from the matrix of their pairwise costs
+    (rows: first set)"""
     import ot
     m = _tensor(cost, "cost matrix", (2,)).double().cpu().numpy()
-    value, log = ot.emd2(np.full(len(m), 1 / len(m)), np.full(m.shape[1], 1 / m.shape[1]), m, numItermax=10_000_000, log=True)
+    value, log = ot.emd2(np.full(len(m), 1 / len(m)), np.full(m.shape[1], 1 / m.shape[1]), m, numItermax=10_000_000,
+                         log=True)
     if log['warning'] is not None: raise RuntimeError(f"the transport solver did not finish: {log['warning']}")
     return float(value)
 
@@ -410,10 +453,12 @@ def _emd_to_train(generated, train, test, cost, n_max:int, seed:int) -> dict:
 
 def emd_pca(generated, train, test=None, n_components:int=5, q:int|None=None, fit:PCA|None=None, randomized:bool=False,
             n_max:int=2000, seed:int=0) -> dict:
-    "EMD (Euclidean cost) between generated and training samples on the first principal components of the training data (or `fit`), with the test samples' as `reference`"
+    """EMD (Euclidean cost) between generated and training samples on the first principal components of the training
+    data (or `fit`), with the test samples' as `reference`"""
     fit = pca(train, n_components, q, randomized=randomized, seed=seed) if fit is None else fit
     euclid = lambda a, b: torch.cdist(a.double(), b.double(), compute_mode='donot_use_mm_for_euclid_dist')
-    return _emd_to_train(fit.transform(generated), fit.transform(train), None if test is None else fit.transform(test), euclid, n_max, seed)
+    return _emd_to_train(fit.transform(generated), fit.transform(train), None if test is None else fit.transform(test),
+                         euclid, n_max, seed)
 
 def emd_hamming(generated, train, test=None, n_max:int=1000, seed:int=0, chunk:int=2048) -> dict:
     "EMD (Hamming cost) between generated and training samples, binary or Potts, with the test samples' as `reference`"
@@ -433,16 +478,19 @@ def magnetization_histogram(m, bins:int=51) -> tuple:
 # %% ../nbs/12_metrics.ipynb #2fd3ef3b
 def active_count_distribution(x, groups=None) -> tuple:
     """P(K) of the number K of 1s per row of binary `x`, K = 0..N, and its standard error: binomial (independent rows),
-    or, with `groups` (a label per row, equal-sized groups such as repeats), the spread of P(K) between groups over sqrt(#groups)"""
+    or, with `groups` (a label per row, equal-sized groups such as repeats), the spread of P(K) between groups over
+    sqrt(#groups)"""
     x = torch.as_tensor(x)
-    if x.ndim != 2 or len(x) == 0: raise ValueError(f"x must be a non-empty (rows, units) array, got shape {tuple(x.shape)}")
+    if x.ndim != 2 or len(x) == 0:
+        raise ValueError(f"x must be a non-empty (rows, units) array, got shape {tuple(x.shape)}")
     if not ((x == 0) | (x == 1)).all(): raise ValueError("x must be binary (0/1)")
     k, n_units = x.sum(1).round().long(), x.shape[1]
     p = torch.bincount(k, minlength=n_units + 1).double() / len(k)
     if groups is None: return p, (p * (1 - p) / len(k)).sqrt()
     labels, g = torch.unique(torch.as_tensor(groups), return_inverse=True)
     if len(g) != len(k): raise ValueError(f"{len(g)} group labels for {len(k)} rows")
-    counts = torch.zeros(len(labels), n_units + 1, dtype=torch.float64).index_put_((g, k), torch.ones(len(k), dtype=torch.float64), accumulate=True)
+    ones = torch.ones(len(k), dtype=torch.float64)
+    counts = torch.zeros(len(labels), n_units + 1, dtype=torch.float64).index_put_((g, k), ones, accumulate=True)
     sizes = counts.sum(1)
     if len(labels) < 2 or (sizes != sizes[0]).any(): raise ValueError("groups must be at least two, of equal size")
     return p, (counts / sizes[:, None]).std(0) / math.sqrt(len(labels))

@@ -1,4 +1,4 @@
-"""Look at a training run after the fact: a static figure of its history, and an interactive explorer that replays how its ladder grew.
+"""A training run after the fact: a figure of its history, and an explorer that replays how its ladder grew
 
 Docs: https://ptt-dev.github.io/ptt/explore.html.md"""
 
@@ -47,7 +47,8 @@ def _cell(table:dict, key:str, row:int|None) -> float:
 # %% ../nbs/13_explore.ipynb #18e3cc91
 def state_at(run:Run, update:int) -> LadderState:
     "The `LadderState` of `run` after `update` updates"
-    if not 0 <= update <= run.state.update: raise ValueError(f"update must be between 0 and {run.state.update}, got {update}")
+    if not 0 <= update <= run.state.update:
+        raise ValueError(f"update must be between 0 and {run.state.update}, got {update}")
     h, update = run.history, int(update)
     s = LadderState(update, 0)
     if run.ladder is not None:
@@ -57,13 +58,16 @@ def state_at(run:Run, update:int) -> LadderState:
         for i in range(r + 1 if r is not None else 0):     # freezes in order: each overwrites the pairs it measured
             start, at = int(h.rungs['step_from'][i]) if 'step_from' in h.rungs else 0, int(h.rungs['update'][i])
             for t, a in enumerate(h.rungs['acceptance'][i], start):
-                if t >= len(s.acceptance): s.acceptance += [math.nan] * (t + 1 - len(s.acceptance)); s.acceptance_at += [None] * (t + 1 - len(s.acceptance_at))
+                if t >= len(s.acceptance):
+                    s.acceptance += [math.nan] * (t + 1 - len(s.acceptance))
+                    s.acceptance_at += [None] * (t + 1 - len(s.acceptance_at))
                 s.acceptance[t], s.acceptance_at[t] = float(a), at
         if r is not None: s.measured_at = int(h.rungs['update'][r])
     i = _last_row(h.logs.get('update', []), update)
     if i is not None:
         s.logged_at = int(h.logs['update'][i])
-        s.log_z, s.log_z_se, s.train_ll, s.test_ll = (_cell(h.logs, k, i) for k in ('log_z', 'log_z_se', 'train_ll', 'test_ll'))
+        logged = ('log_z', 'log_z_se', 'train_ll', 'test_ll')
+        s.log_z, s.log_z_se, s.train_ll, s.test_ll = (_cell(h.logs, k, i) for k in logged)
     j = _last_row(h.steps.get('update', []), update)
     if j is None: s.lr = {k: float(run.config.get('lr', math.nan)) for k in GROUPS}
     else: s.lr, s.last_acceptance = {k: _cell(h.steps, f'lr_{k}', j) for k in GROUPS}, _cell(h.steps, 'acceptance', j)
@@ -79,17 +83,21 @@ def number_text(x, spec:str='.2f') -> str:
 def describe(s:LadderState) -> str:
     "A few lines that summarize a `LadderState`"
     head = f"update {s.update}"
-    if s.n_rungs: head += f": {s.n_rungs} rung{'s' * (s.n_rungs > 1)}, frozen at updates {', '.join(map(str, s.freezes))}"
+    if s.n_rungs:
+        head += f": {s.n_rungs} rung{'s' * (s.n_rungs > 1)}, frozen at updates {', '.join(map(str, s.freezes))}"
     lines = [head]
     if s.logged_at is None: lines.append("not evaluated yet")
-    else: lines.append(f"log Z {number_text(s.log_z)} ± {number_text(s.log_z_se)}, train LL {number_text(s.train_ll, '.3f')}, "
-                       f"test LL {number_text(s.test_ll, '.3f')} (evaluated at update {s.logged_at})")
+    else:
+        lines.append(f"log Z {number_text(s.log_z)} ± {number_text(s.log_z_se)}, "
+                     f"train LL {number_text(s.train_ll, '.3f')}, "
+                     f"test LL {number_text(s.test_ll, '.3f')} (evaluated at update {s.logged_at})")
     lr = "lr " + ", ".join(f"{k} {number_text(v, '.3g')}" for k, v in s.lr.items())
     if s.n_rungs: lr += f"; acceptance (last rung, current model) {number_text(s.last_acceptance)}"
     lines.append(lr)
     if s.n_rungs:
+        acc = ' '.join(number_text(a) for a in s.acceptance)
         lines.append("no rung frozen yet" if s.measured_at is None else
-                     f"pair acceptances, as last measured by the freezes up to update {s.measured_at}: {' '.join(number_text(a) for a in s.acceptance)}")
+                     f"pair acceptances, as last measured by the freezes up to update {s.measured_at}: {acc}")
     return "\n".join(lines)
 
 # %% ../nbs/13_explore.ipynb #e28ad8b7
@@ -100,7 +108,8 @@ def history_panels(run:Run) -> list:
 def _with_band(ax, x, y, se, **kw):
     line, = ax.plot(x, y, **kw)
     if np.isfinite(se).any(): ax.fill_between(x, y - se, y + se, color=line.get_color(), alpha=0.25, lw=0)
-    if not np.isfinite(y).any() and not ax.texts: ax.text(0.5, 0.5, 'not estimated', transform=ax.transAxes, ha='center', color='0.5')
+    if not np.isfinite(y).any() and not ax.texts:
+        ax.text(0.5, 0.5, 'not estimated', transform=ax.transAxes, ha='center', color='0.5')
 
 def _plot_ll(run, ax):
     logs, col = run.history.logs, run.history.column
@@ -152,7 +161,9 @@ def plot_history(run:Run, axes=None, update:int|None=None):
     names = history_panels(run)
     if axes is None: _, axes = plt.subplots(1, len(names), figsize=(3.3 * len(names), 2.9), layout='constrained')
     axes = list(np.ravel(axes))
-    if len(axes) != len(names): raise ValueError(f"plot_history draws {len(names)} panels for this run ({', '.join(names)}), got {len(axes)} axes")
+    if len(axes) != len(names):
+        raise ValueError(f"plot_history draws {len(names)} panels for this run ({', '.join(names)}), "
+                         f"got {len(axes)} axes")
     for name, ax in zip(names, axes):
         _PANELS[name](run, ax)
         ax.set_xlim(0, max(run.state.update, 1))
@@ -161,7 +172,8 @@ def plot_history(run:Run, axes=None, update:int|None=None):
 
 # %% ../nbs/13_explore.ipynb #336ba37a
 def in_notebook() -> bool:
-    "Whether rich output (widgets, images) can be displayed: an IPython shell other than the terminal's, e.g. a Jupyter kernel"
+    """Whether rich output (widgets, images) can be displayed: an IPython shell other than the terminal's, e.g. a
+    Jupyter kernel"""
     try: from IPython import get_ipython
     except ImportError: return False
     ip = get_ipython()
@@ -171,7 +183,8 @@ class LadderExplorer:
     "Interactive replay of a PTT run: slider over updates, summary, and figure of the ladder's state"
     def __init__(self, run:Run, update:int|None=None, figsize=(11, 5.6), dpi:int=72):
         import ipywidgets as widgets
-        if run.ladder is None: raise ValueError("the ladder explorer needs a PTT run: this run has no ladder (use plot_history)")
+        if run.ladder is None:
+            raise ValueError("the ladder explorer needs a PTT run: this run has no ladder (use plot_history)")
         self.run, last = run, run.state.update
         self.slider = widgets.IntSlider(value=last if update is None else update, min=0, max=last, description='update',
                                         continuous_update=False, layout=widgets.Layout(width='95%'))
@@ -186,7 +199,8 @@ class LadderExplorer:
         if in_notebook(): display(self.widget)
         else: print(describe(self.state))
 
-    def __repr__(self): return f"LadderExplorer at update {self.slider.value} of {self.run.state.update} ({self.state.n_rungs} rungs)"
+    def __repr__(self):
+        return f"LadderExplorer at update {self.slider.value} of {self.run.state.update} ({self.state.n_rungs} rungs)"
 
 # %% ../nbs/13_explore.ipynb #b3782e8f
 def _moving(ax, *args, **kw): return ax.plot([], [], *args, animated=True, **kw)[0]
@@ -205,13 +219,15 @@ def _build_figure(self:LadderExplorer, figsize, dpi):
     self.dots = dict(train=_moving(ax['ll'], color='C0', **dot), test=_moving(ax['ll'], color='C1', **dot),
                      log_z=_moving(ax['log_z'], color='C2', **dot), rungs=_moving(ax['rungs'], color='k', **dot),
                      **{k: _moving(ax['lr'], color=f'C{i}', **dot) for i, k in enumerate(GROUPS)})
-    self.frozen, self.future = _moving(ax['rungs'], color='C1', **dot), _moving(ax['rungs'], color='0.6', mfc='none', **dot)
+    self.frozen = _moving(ax['rungs'], color='C1', **dot)
+    self.future = _moving(ax['rungs'], color='0.6', mfc='none', **dot)
     n = len(self.run.ladder) - 1
     self.bars = list(ax['pairs'].bar(range(n + 1), np.zeros(n + 1), color=['C1'] * n + ['C0'], animated=True))
     ax['pairs'].axhline(self.run.config.get('alpha', 0.3), color='k', lw=0.8)
     ax['pairs'].set_xticks(range(n + 1), [f'{t}–{t+1}' for t in range(n)] + ['now'])
     ax['pairs'].set(ylim=(0, 1), xlabel='pair of rungs', ylabel='swap acceptance')
-    self.pairs_note = ax['pairs'].text(0.03, 0.97, '', transform=ax['pairs'].transAxes, va='top', fontsize='small', animated=True)
+    self.pairs_note = ax['pairs'].text(0.03, 0.97, '', transform=ax['pairs'].transAxes, va='top', fontsize='small',
+                                       animated=True)
     for line in self.vlines: line.set_animated(True)
     self.canvas.draw()                                 # lays out and draws everything but the moving artists
     self.fig.set_layout_engine('none')                 # keep that layout
@@ -230,9 +246,11 @@ def _update_figure(self:LadderExplorer, s:LadderState):
     k = s.n_rungs - 1                                  # rungs frozen so far, beyond rung 0
     self.frozen.set_data(rungs[:k], range(2, 2 + k))
     self.future.set_data(rungs[k:], range(2 + k, 2 + len(rungs)))
-    for bar, a in zip(self.bars[:-1], s.acceptance + [0.] * len(self.bars)): bar.set_height(a)   # slots of later pairs: 0
+    # slots of later pairs: 0
+    for bar, a in zip(self.bars[:-1], s.acceptance + [0.] * len(self.bars)): bar.set_height(a)
     self.bars[-1].set_height(0 if math.isnan(s.last_acceptance) else s.last_acceptance)
-    self.pairs_note.set_text('no rung frozen yet' if s.measured_at is None else f'ladder pairs: as measured by the freezes up to update {s.measured_at}')
+    self.pairs_note.set_text('no rung frozen yet' if s.measured_at is None else
+                             f'ladder pairs: as measured by the freezes up to update {s.measured_at}')
 
 @patch
 def png(self:LadderExplorer) -> bytes:
@@ -267,8 +285,9 @@ def save(self:LadderExplorer, path, update:int|None=None):
     "Write the figure (at `update`, default: where the slider is) to `path` as a PNG file"
     if update is not None: self.show(update)
     png = self.png()
-    write_atomic(path, lambda t: t.write_bytes(png))       # a full disk or a read-only folder: one sentence naming the file
+    write_atomic(path, lambda t: t.write_bytes(png))   # a full disk or a read-only folder: one sentence naming the file
 
 def ladder_explorer(run:Run, update:int|None=None) -> LadderExplorer:
-    "An interactive explorer of `run`'s ladder growth (displays as an ipywidgets VBox; starts at `update`, default the last)"
+    """An interactive explorer of `run`'s ladder growth (displays as an ipywidgets VBox; starts at `update`, default the
+    last)"""
     return LadderExplorer(run, update)

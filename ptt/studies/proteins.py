@@ -1,4 +1,4 @@
-"""Potts RBMs trained by PTT and by PCD on the β-lactamase family PF13354, beside edDCA (adabmDCA) and a BFN: PCA projections, two- and three-body correlation errors, earth mover's distances, nearest-neighbour distances, contact prediction from effective couplings, and τ_exp along training.
+"""Potts RBMs by PTT and PCD on PF13354 beside edDCA and a BFN: PCA, correlations, EMDs, NN distances, contacts, τ_exp
 
 Docs: https://ptt-dev.github.io/ptt/proteins.html.md"""
 
@@ -23,8 +23,8 @@ from ..rbm import PottsRBM, from_state_dict
 from ..kernels import make_generator
 from ..train import fit
 from ..sample import sample, checkpoint_ladder, record_samples
-from ..proteins import (sequence_weights, split_by_identity, site_frequencies, effective_couplings, contact_scores, ppv_curve,
-                          pair_frequencies, mean_field_couplings)
+from ..proteins import (sequence_weights, split_by_identity, site_frequencies, effective_couplings, contact_scores,
+                          ppv_curve, pair_frequencies, mean_field_couplings)
 from ..baselines.eddca import eddca_baseline, dca_couplings, coupling_density, chunk_records
 from ..metrics import pca, correlation_errors, triplets, emd_pca, emd_hamming, nearest_neighbour_distances, nn_summary
 from ..baselines.bfn import fit_bfn
@@ -34,40 +34,51 @@ from ..reservoir import record_spacing
 
 # %% ../../nbs/23_proteins.ipynb #f0ca210f
 BFN_FULL = dict(steps=1000, width=256, depth=3, batch_size=256, lr=1e-3, sample_steps=100)
-BFN_UNITS = ('bfn', 'bfn_4k', 'bfn_16k')       # the BFN units: one budget each (a settings key of the same name; None leaves it out)
+# the BFN units: one budget each (a settings key of the same name; None leaves it out)
+BFN_UNITS = ('bfn', 'bfn_4k', 'bfn_16k')
 
 FULL = dict(columns=None, rows=None, test_frac=0.2, threshold=0.8, seed=0,
-            n_hidden=40, updates=300, n_chains=300, gibbs_steps=10, lr=0.05, max_lr=0.2, adaptive=True, centered=True, lr_decay=0.3, log_points=15, final_eval='local',
-            n_samples=2000, sample_gibbs=1, sample_chains=200, max_sweeps=1500, tau_points=3, tau_chains=100, tau_max_sweeps=300,
+            n_hidden=40, updates=300, n_chains=300, gibbs_steps=10, lr=0.05, max_lr=0.2, adaptive=True,
+            centered=True, lr_decay=0.3, log_points=15, final_eval='local',
+            n_samples=2000, sample_gibbs=1, sample_chains=200, max_sweeps=1500,
+            tau_points=3, tau_chains=100, tau_max_sweeps=300,
             couplings='quadratic', n_triplets=10_000, emd_n=1000, n_pca=5,
-            eddca=dict(target_density=0.02, target_pearson=0.80, bm_target_pearson=0.83, bm_steps=4000, ed_steps=6000, n_chains=500, n_sweeps=10, max_sampling_sweeps=1000, n_measure=1000, chunk=50),
+            eddca=dict(target_density=0.02, target_pearson=0.80, bm_target_pearson=0.83, bm_steps=4000, ed_steps=6000,
+                       n_chains=500, n_sweeps=10, max_sampling_sweeps=1000, n_measure=1000, chunk=50),
             bfn=BFN_FULL, bfn_4k=dict(BFN_FULL, steps=4000), bfn_16k=dict(BFN_FULL, steps=16_000, eval_every=2000))
 
-QUICK = dict(FULL, columns=(60, 100), rows=2000, n_hidden=8, updates=200, n_chains=200, log_points=10, couplings='gaussian',
-             n_samples=3000, sample_chains=200, max_sweeps=2000, tau_points=3, tau_chains=100, tau_max_sweeps=500, emd_n=500,
-             eddca=dict(target_density=0.2, target_pearson=0.9, bm_steps=20, ed_steps=20, n_chains=200, n_sweeps=5, max_sampling_sweeps=100),
-             bfn=dict(steps=300, width=64, depth=2, batch_size=128, lr=1e-3, sample_steps=50), bfn_4k=None, bfn_16k=None)
+QUICK = dict(FULL, columns=(60, 100), rows=2000, n_hidden=8, updates=200, n_chains=200, log_points=10,
+             couplings='gaussian', n_samples=3000, sample_chains=200, max_sweeps=2000,
+             tau_points=3, tau_chains=100, tau_max_sweeps=500, emd_n=500,
+             eddca=dict(target_density=0.2, target_pearson=0.9, bm_steps=20, ed_steps=20, n_chains=200, n_sweeps=5,
+                        max_sampling_sweeps=100),
+             bfn=dict(steps=300, width=64, depth=2, batch_size=128, lr=1e-3, sample_steps=50),
+             bfn_4k=None, bfn_16k=None)
 
 # %% ../../nbs/23_proteins.ipynb #7ea11c42
 def family(s:dict) -> dict:
-    "PF13354 as settings `s` ask (all of it, or `rows` random sequences of the `columns` window): identity split, training weights, contact map"
+    """PF13354 as settings `s` ask (all of it, or `rows` random sequences of the `columns` window): identity split,
+    training weights, contact map"""
     x, contacts = pf13354()[0], pf13354_contacts()
     if s['columns'] is not None:
         lo, hi = s['columns']
         x, contacts = x[:, lo:hi].contiguous(), contacts[lo:hi, lo:hi]
     if s['rows'] is not None:
-        x = x[torch.randperm(len(x), generator=torch.Generator().manual_seed(s['seed']))[:s['rows']].sort().values]
+        keep = torch.randperm(len(x), generator=torch.Generator().manual_seed(s['seed']))[:s['rows']]
+        x = x[keep.sort().values]
     tr, te = split_by_identity(x, s['test_frac'], s['threshold'], seed=s['seed'])
     w = sequence_weights(x[tr], s['threshold'])
     return dict(train=x[tr], test=x[te], weights=w, contacts=contacts, q=len(PROTEIN_ALPHABET))
 
 # %% ../../nbs/23_proteins.ipynb #5910eaf4
-ERROR_EDGES = np.linspace(-0.1, 0.1, 101)     # bins of the correlation-error histograms; values beyond ±0.1 go to the end bins
+# bins of the correlation-error histograms; values beyond ±0.1 go to the end bins
+ERROR_EDGES = np.linspace(-0.1, 0.1, 101)
 N_SHOWN = 2000                                 # sequences per model kept for the PCA figure
 PPV_PAIRS = (50, 100, 200, 500)
 
 def context(s:dict) -> dict:
-    "The family of settings `s` and what all models are compared with: PCA of the training set, triplets, test → train distances"
+    """The family of settings `s` and what all models are compared with: PCA of the training set, triplets, test → train
+    distances"""
     ctx = family(s)
     g = torch.Generator().manual_seed(s['seed'])
     ctx['pca'] = pca(ctx['train'], s['n_pca'], ctx['q'], randomized=True, seed=s['seed'])
@@ -76,10 +87,12 @@ def context(s:dict) -> dict:
     return ctx
 
 def error_summary(e:torch.Tensor) -> dict:
-    "Size of correlation errors `e`: root mean square, mean absolute, largest, and a histogram on `ERROR_EDGES` (clipped)"
+    """Size of correlation errors `e`: root mean square, mean absolute, largest, and a histogram on `ERROR_EDGES`
+    (clipped)"""
     e = e.double().cpu()
     counts = np.histogram(np.clip(e.numpy(), ERROR_EDGES[0], ERROR_EDGES[-1]), ERROR_EDGES)[0]
-    return dict(rmse=e.pow(2).mean().sqrt().item(), mae=e.abs().mean().item(), max=e.abs().max().item(), n=len(e), counts=counts.tolist())
+    return dict(rmse=e.pow(2).mean().sqrt().item(), mae=e.abs().mean().item(), max=e.abs().max().item(), n=len(e),
+                counts=counts.tolist())
 
 def _coordinates(ctx:dict, x:torch.Tensor) -> list:
     return np.round(ctx['pca'].transform(x[:N_SHOWN])[:, :2].double().numpy(), 3).tolist()
@@ -91,7 +104,8 @@ def ppv_summary(scores:torch.Tensor, contacts:torch.Tensor, keep:int=2000) -> di
 
 # %% ../../nbs/23_proteins.ipynb #93e8bec1
 def reference(ctx:dict, s:dict) -> dict:
-    "The study's baselines: split and weights, the test set's errors, EMDs and distances against the training set, mean-field DCA's PPV"
+    """The study's baselines: split and weights, the test set's errors, EMDs and distances against the training set,
+    mean-field DCA's PPV"""
     tr, te, q = ctx['train'], ctx['test'], ctx['q']
     t0 = time.perf_counter()
     ce = correlation_errors(te, tr, te, q=q, idx=ctx['triplets'])
@@ -113,7 +127,8 @@ def reference(ctx:dict, s:dict) -> dict:
 
 # %% ../../nbs/23_proteins.ipynb #4fdf5e49
 def describe(x:torch.Tensor, ctx:dict, s:dict) -> dict:
-    "The statistics of generated sequences `x` against the training set: PCA coordinates, correlation errors, EMDs, NN distances"
+    """The statistics of generated sequences `x` against the training set: PCA coordinates, correlation errors, EMDs, NN
+    distances"""
     tr, te, q = ctx['train'], ctx['test'], ctx['q']
     ce = correlation_errors(x, tr, te, q=q, idx=ctx['triplets'])
     nn = nearest_neighbour_distances(x, tr)
@@ -122,17 +137,21 @@ def describe(x:torch.Tensor, ctx:dict, s:dict) -> dict:
                 three_body=dict(error_summary(ce['three_body'].generated), pearson=ce['three_body'].pearson_generated),
                 emd_pca=emd_pca(x, tr, te, fit=ctx['pca'], n_max=s['emd_n'], seed=s['seed'])['generated'],
                 emd_hamming=emd_hamming(x, tr, te, n_max=s['emd_n'], seed=s['seed'])['generated'],
-                nn=torch.bincount(nn.long(), minlength=tr.shape[1] + 1).tolist(), nn_summary=nn_summary(nn, ctx['nn_test'], seed=s['seed']))
+                nn=torch.bincount(nn.long(), minlength=tr.shape[1] + 1).tolist(),
+                nn_summary=nn_summary(nn, ctx['nn_test'], seed=s['seed']))
 
 # %% ../../nbs/23_proteins.ipynb #0fb49cc5
 DATA_KEYS = ('columns', 'rows', 'test_frac', 'threshold', 'seed')
 METRIC_KEYS = ('n_samples', 'n_triplets', 'emd_n', 'n_pca')
-TRAIN_KEYS = ('n_hidden', 'updates', 'n_chains', 'gibbs_steps', 'lr', 'max_lr', 'adaptive', 'centered', 'lr_decay', 'log_points', 'final_eval')
-RBM_KEYS = TRAIN_KEYS + ('sample_gibbs', 'sample_chains', 'max_sweeps', 'tau_points', 'tau_chains', 'tau_max_sweeps', 'couplings')
+TRAIN_KEYS = ('n_hidden', 'updates', 'n_chains', 'gibbs_steps', 'lr', 'max_lr', 'adaptive', 'centered', 'lr_decay',
+              'log_points', 'final_eval')
+RBM_KEYS = TRAIN_KEYS + ('sample_gibbs', 'sample_chains', 'max_sweeps', 'tau_points', 'tau_chains', 'tau_max_sweeps',
+                         'couplings')
 
 def unit_settings(s:dict, name:str) -> dict:
     "The settings a unit of the study (`reference`, `ptt`, `pcd`, `eddca`, or one of `BFN_UNITS`) depends on"
-    keys = DATA_KEYS + (METRIC_KEYS if name != 'reference' else ('n_triplets', 'emd_n', 'n_pca')) + (RBM_KEYS if name in ('ptt', 'pcd') else ())
+    metrics = METRIC_KEYS if name != 'reference' else ('n_triplets', 'emd_n', 'n_pca')
+    keys = DATA_KEYS + metrics + (RBM_KEYS if name in ('ptt', 'pcd') else ())
     d = {k: s[k] for k in keys}
     if name in ('eddca',) + BFN_UNITS: d[name] = s[name]
     return json.loads(json.dumps(d))
@@ -141,28 +160,34 @@ def _key(d:dict) -> str: return hashlib.sha1(json.dumps(d, sort_keys=True).encod
 
 def train_rbm(method:str, ctx:dict, s:dict, work, progress:bool=False):
     "The `method` ('ptt' or 'pcd') run of settings `s`: trained, or resumed from (or read from) its run file in `work`"
-    path = Path(work) / f"{method}-{_key({k: s[k] for k in DATA_KEYS + TRAIN_KEYS})}.h5"     # sampling settings may change: training stays
+    # sampling settings may change: training stays
+    path = Path(work) / f"{method}-{_key({k: s[k] for k in DATA_KEYS + TRAIN_KEYS})}.h5"
     common = dict(test=ctx['test'], weights=ctx['weights'], out=path, resume='auto', progress=progress)
     extra = dict(final_eval=s['final_eval']) if method == 'ptt' else {}
-    return fit(ctx['train'], s['n_hidden'], method, visible='potts', n_states=ctx['q'], n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'],
-               updates=s['updates'], lr=s['lr'], max_lr=s['max_lr'], adaptive=s['adaptive'], centered=s['centered'], lr_decay=s['lr_decay'], seed=s['seed'],
+    return fit(ctx['train'], s['n_hidden'], method, visible='potts', n_states=ctx['q'], n_chains=s['n_chains'],
+               gibbs_steps=s['gibbs_steps'], updates=s['updates'], lr=s['lr'], max_lr=s['max_lr'],
+               adaptive=s['adaptive'], centered=s['centered'], lr_decay=s['lr_decay'], seed=s['seed'],
                log_every=max(1, s['updates'] // s['log_points']), **common, **extra)
 
 # %% ../../nbs/23_proteins.ipynb #21c640b8
 def _report(report, **extra) -> dict:
     "The numbers of a thermalization report"
     acc = report.acceptance.tolist()
-    return dict(extra, tau_exp=float(report.plan.tau_exp), tau_int=float(report.plan.tau_int), sweeps=int(report.sweeps),
-                thermalized=bool(report.reliable), round_trips=int(report.round_trips), min_acceptance=min(acc) if acc else math.nan)
+    return dict(extra, tau_exp=float(report.plan.tau_exp), tau_int=float(report.plan.tau_int),
+                sweeps=int(report.sweeps), thermalized=bool(report.reliable), round_trips=int(report.round_trips),
+                min_acceptance=min(acc) if acc else math.nan)
 
 def ptt_tau(run) -> list:
     "τ_exp of each freeze of a PTT run (and of the final whole-ladder run) as recorded in its history"
     r, logs = run.history.rungs, run.history.logs
-    rows = [dict(update=int(u), n_rungs=int(n), tau_exp=float(t), sweeps=int(sw), thermalized=bool(th), whole_ladder=not bool(lo))
-            for u, n, t, sw, th, lo in zip(*(r.get(k, []) for k in ('update', 'n_rungs', 'tau_exp', 'sweeps', 'thermalized', 'local')))]
+    keys = ('update', 'n_rungs', 'tau_exp', 'sweeps', 'thermalized', 'local')
+    rows = [dict(update=int(u), n_rungs=int(n), tau_exp=float(t), sweeps=int(sw), thermalized=bool(th),
+                 whole_ladder=not bool(lo))
+            for u, n, t, sw, th, lo in zip(*(r.get(k, []) for k in keys))]
     if 'final_thermalized' in logs:
-        rows.append(dict(update=int(logs['update'][-1]), n_rungs=len(run.ladder) + 1, tau_exp=float(logs['final_tau_exp'][-1]),
-                         sweeps=int(logs['final_sweeps'][-1]), thermalized=bool(logs['final_thermalized'][-1]), whole_ladder=True, final=True))
+        rows.append(dict(update=int(logs['update'][-1]), n_rungs=len(run.ladder) + 1,
+                         tau_exp=float(logs['final_tau_exp'][-1]), sweeps=int(logs['final_sweeps'][-1]),
+                         thermalized=bool(logs['final_thermalized'][-1]), whole_ladder=True, final=True))
     return rows
 
 def tau_updates(run, n:int) -> list:
@@ -171,22 +196,30 @@ def tau_updates(run, n:int) -> list:
     return sorted({ups[int(i)] for i in np.linspace(0, len(ups) - 1, n).round()})
 
 def capped_spacing(report, n_records:int, max_sweeps:int):
-    "`report` with its plan's spacing cut to `max_sweeps // n_records` sweeps where longer: `n_records` records cost at most `max_sweeps` sweeps"
-    return dataclasses.replace(report, plan=dataclasses.replace(report.plan, spacing=record_spacing(report, n_records, max_sweeps)))
+    """`report` with its plan's spacing cut to `max_sweeps // n_records` sweeps where longer: `n_records` records cost
+    at most `max_sweeps` sweeps"""
+    spacing = record_spacing(report, n_records, max_sweeps)
+    return dataclasses.replace(report, plan=dataclasses.replace(report.plan, spacing=spacing))
 
 def pcd_ladders(run, s:dict, g) -> tuple:
-    "A-posteriori checkpoint ladders along a PCD run: τ records at `tau_points` updates, and the final ladder's `Samples`"
+    """A-posteriori checkpoint ladders along a PCD run: τ records at `tau_points` updates, and the final ladder's
+    `Samples`"""
     rows, ups = [], tau_updates(run, s['tau_points'])
     for u in ups[:-1]:
         t0 = time.perf_counter()
-        b = checkpoint_ladder(run, n_chains=s['tau_chains'], gibbs_steps=s['sample_gibbs'], upto=u, full=True, generator=g, max_sweeps=s['tau_max_sweeps'])
-        rows.append(_report(b.report, update=u, n_rungs=len(b.values), chains=s['tau_chains'], seconds=time.perf_counter() - t0))
+        b = checkpoint_ladder(run, n_chains=s['tau_chains'], gibbs_steps=s['sample_gibbs'], upto=u, full=True,
+                              generator=g, max_sweeps=s['tau_max_sweeps'])
+        rows.append(_report(b.report, update=u, n_rungs=len(b.values), chains=s['tau_chains'],
+                            seconds=time.perf_counter() - t0))
     t0 = time.perf_counter()
-    b = checkpoint_ladder(run, n_chains=s['sample_chains'], gibbs_steps=s['sample_gibbs'], full=True, generator=g, max_sweeps=s['max_sweeps'])
-    t1, report = time.perf_counter(), capped_spacing(b.report, math.ceil(s['n_samples'] / s['sample_chains']), s['max_sweeps'])
+    b = checkpoint_ladder(run, n_chains=s['sample_chains'], gibbs_steps=s['sample_gibbs'], full=True, generator=g,
+                          max_sweeps=s['max_sweeps'])
+    t1 = time.perf_counter()
+    report = capped_spacing(b.report, math.ceil(s['n_samples'] / s['sample_chains']), s['max_sweeps'])
     out = record_samples(b.tempering, report, s['n_samples'])
-    rows.append(_report(b.report, update=ups[-1], n_rungs=len(b.values), chains=s['sample_chains'], seconds=time.perf_counter() - t0, final=True,
-                        plan_spacing=b.report.plan.spacing, spacing=report.plan.spacing, record_seconds=time.perf_counter() - t1))
+    rows.append(_report(b.report, update=ups[-1], n_rungs=len(b.values), chains=s['sample_chains'],
+                        seconds=time.perf_counter() - t0, final=True, plan_spacing=b.report.plan.spacing,
+                        spacing=report.plan.spacing, record_seconds=time.perf_counter() - t1))
     return rows, out
 
 # %% ../../nbs/23_proteins.ipynb #938f0c53
@@ -205,8 +238,10 @@ def rbm_unit(method:str, ctx:dict, s:dict, work, progress:bool=False) -> tuple:
     run = train_rbm(method, ctx, s, work, progress)
     t1, g = time.perf_counter(), make_generator(s['seed'] + 1)
     if method == 'ptt':
-        out = sample(run, s['n_samples'], 'ptt', n_chains=s['sample_chains'], gibbs_steps=s['sample_gibbs'], max_sweeps=s['max_sweeps'], full=True, generator=g)
-        tau = ptt_tau(run) + [_report(out.report, update=run.state.update, n_rungs=len(out.ladder), chains=s['sample_chains'], sampling=True)]
+        out = sample(run, s['n_samples'], 'ptt', n_chains=s['sample_chains'], gibbs_steps=s['sample_gibbs'],
+                     max_sweeps=s['max_sweeps'], full=True, generator=g)
+        tau = ptt_tau(run) + [_report(out.report, update=run.state.update, n_rungs=len(out.ladder),
+                                      chains=s['sample_chains'], sampling=True)]
         sampler = tau[-1]
     else:
         tau, out = pcd_ladders(run, s, g)
@@ -220,17 +255,23 @@ def rbm_unit(method:str, ctx:dict, s:dict, work, progress:bool=False) -> tuple:
     bound = log_z_lower_bound(model, ctx['train'], max_rows=4000).value                 # certain: log Z >= bound
     t4 = time.perf_counter()
     logs = run.history.logs
-    summary = dict(method=method, updates=run.state.update, stopped=run.state.stopped, n_rungs=len(run.ladder) if run.ladder is not None else None,
-                   log_z=log_z, log_z_se=log_z_se, log_z_bound=bound, test_ll=mean_log_likelihood(model, ctx['test'], log_z),
+    summary = dict(method=method, updates=run.state.update, stopped=run.state.stopped,
+                   n_rungs=len(run.ladder) if run.ladder is not None else None,
+                   log_z=log_z, log_z_se=log_z_se, log_z_bound=bound,
+                   test_ll=mean_log_likelihood(model, ctx['test'], log_z),
                    train_ll=mean_log_likelihood(model, ctx['train'], log_z),
-                   curve=dict(update=list(map(int, logs['update'])), test_ll=list(map(float, logs['test_ll'])), seconds=list(map(float, logs['seconds']))),
+                   curve=dict(update=list(map(int, logs['update'])), test_ll=list(map(float, logs['test_ll'])),
+                              seconds=list(map(float, logs['seconds']))),
                    tau=tau, sampler=sampler, ppv=ppv_summary(scores, ctx['contacts']), **describe(x, ctx, s),
-                   train_seconds=t1 - t0, sample_seconds=t2 - t1, coupling_seconds=t3 - t2, bound_seconds=t4 - t3, seconds=time.perf_counter() - t0)
+                   train_seconds=t1 - t0, sample_seconds=t2 - t1, coupling_seconds=t3 - t2, bound_seconds=t4 - t3,
+                   seconds=time.perf_counter() - t0)
     return summary, dict(samples=x.numpy().astype(np.uint8), scores=scores.float().numpy()), run.model
 
 # %% ../../nbs/23_proteins.ipynb #2eb5f8f8
 def mixing_reached(history:dict) -> bool:
-    "Whether adabmDCA's mixing-time estimate (a `SamplingResult.mixing_history`) met the package's own criterion before its sweep cap: the identity between the chains at t and at t/2 within 0.1 standard errors of the identity between chains at t"
+    """Whether adabmDCA's mixing-time estimate (a `SamplingResult.mixing_history`) met the package's own criterion
+    before its sweep cap: the identity between the chains at t and at t/2 within 0.1 standard errors of the identity
+    between chains at t"""
     if not history.get('t_half'): return False
     gap = abs(history['seqid_t'][-1] - history['seqid_t_t_half'][-1])
     return gap / math.hypot(history['std_seqid_t'][-1], history['std_seqid_t_t_half'][-1]) < 0.1
@@ -238,29 +279,39 @@ def mixing_reached(history:dict) -> bool:
 def eddca_unit(ctx:dict, s:dict, work, progress:bool=False) -> tuple:
     "edDCA trained and sampled by adabmDCA on the training set: (summary, arrays to save, None)"
     t0 = time.perf_counter()
-    with contextlib.nullcontext() if progress else contextlib.redirect_stderr(io.StringIO()):       # adabmDCA's progress bars
-        ed = eddca_baseline(ctx['train'], Path(work) / f"eddca-{_key(unit_settings(s, 'eddca'))}", n_samples=s['n_samples'], seed=s['seed'], **s['eddca'])
+    quiet = contextlib.nullcontext() if progress else contextlib.redirect_stderr(io.StringIO())  # its progress bars
+    with quiet:
+        ed = eddca_baseline(ctx['train'], Path(work) / f"eddca-{_key(unit_settings(s, 'eddca'))}",
+                            n_samples=s['n_samples'], seed=s['seed'], **s['eddca'])
     t1 = time.perf_counter()
     scores = contact_scores(ed['couplings'])
     pairs = coupling_density(ed['edDCA'].model.params['coupling_matrix'], pairs=True)
     bm, e = ed['bmDCA'], ed['edDCA']
-    summary = dict(method='eddca', bm_steps=bm.gradient_steps, bm_pearson=bm.final_metrics.get('Pearson', math.nan), bm_stop=str(bm.stop_reason),
-                   ed_steps=e.gradient_steps, decimations=e.structure_steps, ed_pearson=e.final_metrics.get('Pearson', math.nan), ed_stop=str(e.stop_reason),
-                   coupling_density=ed['density'], pair_density=pairs, bm_ppv=ppv_summary(contact_scores(dca_couplings(bm.model)), ctx['contacts']), sampling_sweeps=ed['sampling'].num_sweeps,
-                   mixing_time=(ed['sampling'].mixing_history.get('t_half') or [math.nan])[-1], mixing_reached=mixing_reached(ed['sampling'].mixing_history),
-                   bm_history=list(bm.history), ed_history=list(e.history), chunk_seconds=sum(h['time'] for h in bm.history + e.history if not math.isnan(h['time'])), ppv=ppv_summary(scores, ctx['contacts']),
-                   **describe(ed['samples'], ctx, s), train_seconds=t1 - t0, seconds=time.perf_counter() - t0)
+    summary = dict(method='eddca', bm_steps=bm.gradient_steps, bm_pearson=bm.final_metrics.get('Pearson', math.nan),
+                   bm_stop=str(bm.stop_reason), ed_steps=e.gradient_steps, decimations=e.structure_steps,
+                   ed_pearson=e.final_metrics.get('Pearson', math.nan), ed_stop=str(e.stop_reason),
+                   coupling_density=ed['density'], pair_density=pairs,
+                   bm_ppv=ppv_summary(contact_scores(dca_couplings(bm.model)), ctx['contacts']),
+                   sampling_sweeps=ed['sampling'].num_sweeps,
+                   mixing_time=(ed['sampling'].mixing_history.get('t_half') or [math.nan])[-1],
+                   mixing_reached=mixing_reached(ed['sampling'].mixing_history), bm_history=list(bm.history),
+                   ed_history=list(e.history),
+                   chunk_seconds=sum(h['time'] for h in bm.history + e.history if not math.isnan(h['time'])),
+                   ppv=ppv_summary(scores, ctx['contacts']), **describe(ed['samples'], ctx, s), train_seconds=t1 - t0,
+                   seconds=time.perf_counter() - t0)
     return summary, dict(samples=ed['samples'].numpy().astype(np.uint8), scores=scores.float().numpy()), None
 
 def amend_eddca_densities(folder, work, s:dict=FULL):
-    "Recount a saved edDCA unit's `coupling_density` and `pair_density` on its trained model, read back from its last chunk in `work` (no training, no sampling)"
+    """Recount a saved edDCA unit's `coupling_density` and `pair_density` on its trained model, read back from its last
+    chunk in `work` (no training, no sampling)"""
     from adabmDCA.api import load_model
     last = chunk_records(Path(work) / f"eddca-{_key(unit_settings(s, 'eddca'))}", 'edDCA')[-1]
     J = load_model(last['params'], alphabet='protein').params['coupling_matrix']
     path = Path(folder) / 'eddca.json'
     r = json.loads(path.read_text())
     r.update(coupling_density=coupling_density(J), pair_density=coupling_density(J, pairs=True),
-             amended="coupling_density and pair_density recounted on the trained model by amend_eddca_densities (the unit had counted pairs in the zero-sum gauge)")
+             amended="coupling_density and pair_density recounted on the trained model by amend_eddca_densities "
+                     "(the unit had counted pairs in the zero-sum gauge)")
     write_atomic(path, lambda t: t.write_text(json.dumps(r, indent=1)))
     return r
 
@@ -269,13 +320,16 @@ def bfn_unit(ctx:dict, s:dict, work, progress:bool=False, name:str='bfn') -> tup
     t0, b = time.perf_counter(), dict(s[name])
     sample_steps = b.pop('sample_steps')
     path = Path(work) / f"{name}-{_key(unit_settings(s, name))}.pt"
-    run = fit_bfn(ctx['train'], ctx['test'], out=path, resume='auto', n_classes=ctx['q'], seed=s['seed'], progress=progress, **b)
+    run = fit_bfn(ctx['train'], ctx['test'], out=path, resume='auto', n_classes=ctx['q'], seed=s['seed'],
+                  progress=progress, **b)
     t1 = time.perf_counter()
     x = run.sample(s['n_samples'], sample_steps, seed=s['seed'])
     logs = run.history.logs
-    summary = dict(method='bfn', steps=run.state.step, test_elbo=logs['test_elbo'][-1], test_elbo_se=logs['test_elbo_se'][-1],
+    summary = dict(method='bfn', steps=run.state.step, test_elbo=logs['test_elbo'][-1],
+                   test_elbo_se=logs['test_elbo_se'][-1],
                    curve={k: list(map(float, logs[k])) for k in ('step', 'seconds', 'test_elbo', 'test_elbo_se')},
-                   sample_steps=sample_steps, **describe(x, ctx, s), step_seconds=run.state.seconds, train_seconds=t1 - t0, seconds=time.perf_counter() - t0)
+                   sample_steps=sample_steps, **describe(x, ctx, s), step_seconds=run.state.seconds,
+                   train_seconds=t1 - t0, seconds=time.perf_counter() - t0)
     return summary, dict(samples=x.numpy().astype(np.uint8)), None
 
 # %% ../../nbs/23_proteins.ipynb #00edd575
@@ -284,17 +338,21 @@ MODELS = ('ptt', 'pcd', 'eddca') + BFN_UNITS
 def save_unit(folder:Path, name:str, summary:dict, arrays:dict|None=None, model=None):
     "Write a unit's arrays, model and (last) its JSON summary atomically"
     if arrays: write_atomic(folder / f'{name}.npz', lambda t: np.savez_compressed(open(t, 'wb'), **arrays))
-    if model is not None: write_atomic(folder / f'{name}.pt', lambda t: torch.save(model.to(device='cpu', dtype=torch.float32).state_dict(), t))
+    if model is not None:
+        state = model.to(device='cpu', dtype=torch.float32).state_dict()
+        write_atomic(folder / f'{name}.pt', lambda t: torch.save(state, t))
     write_atomic(folder / f'{name}.json', lambda t: t.write_text(json.dumps(summary, indent=1)))
 
 def wanted(s:dict, name:str) -> str:
     "Why the unit `name` is left out of settings `s` ('' if it is wanted)"
     if name in ('eddca',) + BFN_UNITS and s.get(name) is None: return f"{name}: not in these settings"
-    if name == 'eddca' and importlib.util.find_spec('adabmDCA') is None: return "edDCA skipped: the optional adabmDCA package is not installed (pip install 'ptt[studies]')"
+    if name == 'eddca' and importlib.util.find_spec('adabmDCA') is None:
+        return "edDCA skipped: the optional adabmDCA package is not installed (pip install 'ptt[studies]')"
     return ''
 
 def run_study(s:dict, folder, work=None, models:tuple=MODELS, progress:bool=False) -> dict:
-    "Every unit of settings `s` (the reference, then `models`), computed or read from `folder`; returns `load_study(folder)`"
+    """Every unit of settings `s` (the reference, then `models`), computed or read from `folder`; returns
+    `load_study(folder)`"""
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     work = Path(work) if work is not None else Path(tempfile.gettempdir()) / 'ptt-proteins-work'
     work.mkdir(parents=True, exist_ok=True)
@@ -318,7 +376,8 @@ def run_study(s:dict, folder, work=None, models:tuple=MODELS, progress:bool=Fals
 def load_study(folder) -> dict:
     "The saved units of a study: {'reference': summary, name: summary, ...} for the units present"
     folder = Path(folder)
-    return {n: json.loads((folder / f'{n}.json').read_text()) for n in ('reference',) + MODELS if (folder / f'{n}.json').exists()}
+    return {n: json.loads((folder / f'{n}.json').read_text()) for n in ('reference',) + MODELS
+            if (folder / f'{n}.json').exists()}
 
 def load_arrays(folder, name:str) -> dict:
     "A saved unit's arrays (samples, contact scores)"
@@ -329,48 +388,59 @@ def load_model(folder, name:str) -> PottsRBM:
     return from_state_dict(torch.load(Path(folder) / f'{name}.pt'))
 
 # %% ../../nbs/23_proteins.ipynb #cf7083f0
-NAMES = dict(ptt='PTT', pcd='PCD', eddca='edDCA', bfn='BFN', bfn_4k='BFN 4k', bfn_16k='BFN 16k', mean_field='mean-field DCA')
+NAMES = dict(ptt='PTT', pcd='PCD', eddca='edDCA', bfn='BFN', bfn_4k='BFN 4k', bfn_16k='BFN 16k',
+             mean_field='mean-field DCA')
 
 def summary_rows(results:dict) -> list:
     "One line of numbers per model (and the test–train reference)"
     ref = results['reference']
-    lines = [f"{'':7} {'test LL':>9} {'2-body rmse':>12} {'r2':>6} {'3-body rmse':>12} {'r3':>6} {'EMD pca':>8} {'EMD ham':>8} {'NN W1':>7}"]
-    lines.append(f"{'test':7} {'':>9} {ref['two_body']['rmse']:12.5f} {ref['two_body']['pearson']:6.3f} {ref['three_body']['rmse']:12.6f} "
-                 f"{ref['three_body']['pearson']:6.3f} {ref['emd_pca']:8.3f} {ref['emd_hamming']:8.2f} {0:7.2f}")
+    lines = [f"{'':7} {'test LL':>9} {'2-body rmse':>12} {'r2':>6} {'3-body rmse':>12} {'r3':>6} "
+             f"{'EMD pca':>8} {'EMD ham':>8} {'NN W1':>7}"]
+    two, three = ref['two_body'], ref['three_body']
+    lines.append(f"{'test':7} {'':>9} {two['rmse']:12.5f} {two['pearson']:6.3f} {three['rmse']:12.6f} "
+                 f"{three['pearson']:6.3f} {ref['emd_pca']:8.3f} {ref['emd_hamming']:8.2f} {0:7.2f}")
     for m in MODELS:
         if m not in results: continue
         r = results[m]
         ll = r.get('test_ll', r.get('test_elbo', math.nan))
-        lines.append(f"{NAMES[m]:7} {ll:9.2f}{'*' if m in BFN_UNITS else ' '}{r['two_body']['rmse']:11.5f} {r['two_body']['pearson']:6.3f} "
-                     f"{r['three_body']['rmse']:12.6f} {r['three_body']['pearson']:6.3f} {r['emd_pca']:8.3f} {r['emd_hamming']:8.2f} "
+        two, three = r['two_body'], r['three_body']
+        lines.append(f"{NAMES[m]:7} {ll:9.2f}{'*' if m in BFN_UNITS else ' '}{two['rmse']:11.5f} {two['pearson']:6.3f} "
+                     f"{three['rmse']:12.6f} {three['pearson']:6.3f} {r['emd_pca']:8.3f} {r['emd_hamming']:8.2f} "
                      f"{r['nn_summary']['signed_wasserstein']:7.2f}")
     return lines
 
 def rbm_rows(results:dict) -> list:
-    "For each RBM: its log Z (± standard error) beside the certain lower bound, log-likelihoods, and its sampler's τ_exp and clocks"
-    lines = [f"{'':5} {'log Z':>8} {'± se':>5} {'bound':>8} {'test LL':>8} {'train LL':>8} {'rungs':>5} {'τ_exp':>6} {'therm.':>6} {'train s':>7} {'sample s':>8}"]
+    """For each RBM: its log Z (± standard error) beside the certain lower bound, log-likelihoods, and its sampler's
+    τ_exp and clocks"""
+    lines = [f"{'':5} {'log Z':>8} {'± se':>5} {'bound':>8} {'test LL':>8} {'train LL':>8} "
+             f"{'rungs':>5} {'τ_exp':>6} {'therm.':>6} {'train s':>7} {'sample s':>8}"]
     for m in ('ptt', 'pcd'):
         if m not in results: continue
         r, sp = results[m], results[m]['sampler']
-        lines.append(f"{NAMES[m]:5} {r['log_z']:8.2f} {r['log_z_se']:5.2f} {r.get('log_z_bound', math.nan):8.2f} {r['test_ll']:8.2f} {r['train_ll']:8.2f} "
-                     f"{sp['n_rungs']:5d} {sp['tau_exp']:6.1f} {str(sp['thermalized']):>6} {r['train_seconds']:7.0f} {r['sample_seconds']:8.0f}")
+        lines.append(f"{NAMES[m]:5} {r['log_z']:8.2f} {r['log_z_se']:5.2f} {r.get('log_z_bound', math.nan):8.2f} "
+                     f"{r['test_ll']:8.2f} {r['train_ll']:8.2f} {sp['n_rungs']:5d} {sp['tau_exp']:6.1f} "
+                     f"{str(sp['thermalized']):>6} {r['train_seconds']:7.0f} {r['sample_seconds']:8.0f}")
     return lines
 
 def train_clock(r:dict) -> float:
-    "A model's training seconds on its run's own clock (RBM updates with their freezes, BFN optimizer steps), else its unit's training time"
+    """A model's training seconds on its run's own clock (RBM updates with their freezes, BFN optimizer steps), else its
+    unit's training time"""
     if 'step_seconds' in r: return r['step_seconds']
     return r['curve']['seconds'][-1] if 'curve' in r else r['train_seconds']
 
 def budget_rows(results:dict) -> list:
-    "Each model's training budget beside its test log-likelihood: the RBMs' estimate (± the s.e. of log Z) and upper limit from the log Z bound, the BFNs' lower bound (± s.e.)"
+    """Each model's training budget beside its test log-likelihood: the RBMs' estimate (± the s.e. of log Z) and upper
+    limit from the log Z bound, the BFNs' lower bound (± s.e.)"""
     lines = [f"{'':7} {'steps':>6} {'clock s':>7} {'unit s':>7} {'s/step':>7} {'test LL':>8} {'± se':>5} {'LL ≤':>8}"]
     for m in MODELS:
         if m not in results or m == 'eddca': continue
         r, bfn = results[m], m in BFN_UNITS
-        n, ll, se = (r['steps'], r['test_elbo'], r['test_elbo_se']) if bfn else (r['updates'], r['test_ll'], r['log_z_se'])
-        cap = math.nan if bfn else r['test_ll'] + r['log_z'] - r.get('log_z_bound', math.nan)      # log Z >= bound: LL <= this
-        lines.append(f"{NAMES[m]:7} {n:6d} {train_clock(r):7.0f} {r['train_seconds']:7.0f} {train_clock(r) / n:7.3f} {ll:8.2f}{'*' if bfn else ' '}"
-                     f"{se:5.2f} {cap:8.2f}")
+        keys = ('steps', 'test_elbo', 'test_elbo_se') if bfn else ('updates', 'test_ll', 'log_z_se')
+        n, ll, se = (r[k] for k in keys)
+        # log Z >= bound: LL <= this
+        cap = math.nan if bfn else r['test_ll'] + r['log_z'] - r.get('log_z_bound', math.nan)
+        lines.append(f"{NAMES[m]:7} {n:6d} {train_clock(r):7.0f} {r['train_seconds']:7.0f} {train_clock(r) / n:7.3f} "
+                     f"{ll:8.2f}{'*' if bfn else ' '}{se:5.2f} {cap:8.2f}")
     return lines
 
 def ppv_rows(results:dict) -> list:
@@ -378,12 +448,14 @@ def ppv_rows(results:dict) -> list:
     rows = {m: results[m]['ppv']['at'] for m in MODELS if m in results and 'ppv' in results[m]}
     rows['mean_field'] = results['reference']['mean_field']['at']
     lines = [f"{'':15}" + ''.join(f"{k:>7}" for k in PPV_PAIRS)]
-    for m, at in rows.items(): lines.append(f"{NAMES[m]:15}" + ''.join(f"{at.get(str(k), at.get(k, math.nan)):7.2f}" for k in PPV_PAIRS))
+    for m, at in rows.items():
+        lines.append(f"{NAMES[m]:15}" + ''.join(f"{at.get(str(k), at.get(k, math.nan)):7.2f}" for k in PPV_PAIRS))
     lines.append(f"{'(random)':15}" + ''.join(f"{results['reference']['contact_density']:7.2f}" for _ in PPV_PAIRS))
     return lines
 
 # %% ../../nbs/23_proteins.ipynb #047ea7bc
-COLORS = dict(ptt='C3', pcd='C0', eddca='C2', bfn='#c3a6e0', bfn_4k='#9467bd', bfn_16k='#4b2476', mean_field='C7', test='k')
+COLORS = dict(ptt='C3', pcd='C0', eddca='C2', bfn='#c3a6e0', bfn_4k='#9467bd', bfn_16k='#4b2476', mean_field='C7',
+              test='k')
 
 def _models(results:dict) -> list: return [m for m in MODELS if m in results]
 
@@ -391,7 +463,8 @@ def plot_pca(results:dict, axes=None):
     "(a) Training sequences (grey) and each model's generated sequences on the data's first two principal components"
     import matplotlib.pyplot as plt
     ms = _models(results)
-    if axes is None: _, axes = plt.subplots(1, len(ms), figsize=(2.8 * len(ms), 2.8), sharex=True, sharey=True, layout='constrained', squeeze=False)
+    if axes is None: _, axes = plt.subplots(1, len(ms), figsize=(2.8 * len(ms), 2.8), sharex=True, sharey=True,
+                                            layout='constrained', squeeze=False)
     axes = np.ravel(axes)
     tr = np.array(results['reference']['train_pca'])
     for ax, m in zip(axes, ms):
@@ -411,8 +484,10 @@ def plot_errors(results:dict, axes=None):
         curves = [('test', results['reference'][key])] + [(m, results[m][key]) for m in _models(results)]
         for m, e in curves:
             c = np.array(e['counts'], dtype=float)
-            ax.step(centres, c / c.sum(), where='mid', color=COLORS[m], label=f"{NAMES.get(m, 'test')} (r = {e['pearson']:.3f})")
-        ax.set(yscale='log', xlabel=f"{title} error  C − C_train", title=f"{title} connected correlations"); ax.legend(fontsize=7)
+            ax.step(centres, c / c.sum(), where='mid', color=COLORS[m],
+                    label=f"{NAMES.get(m, 'test')} (r = {e['pearson']:.3f})")
+        ax.set(yscale='log', xlabel=f"{title} error  C − C_train", title=f"{title} connected correlations")
+        ax.legend(fontsize=7)
     axes[0].set_ylabel('fraction of entries')
     return axes[0].figure
 
@@ -428,11 +503,13 @@ def plot_emd(results:dict, axes=None):
     return axes[0].figure
 
 def plot_nn(results:dict, ax=None):
-    "(d) Distributions of the Hamming distance to the nearest training sequence: test, training (leave one out), each model"
+    """(d) Distributions of the Hamming distance to the nearest training sequence: test, training (leave one out), each
+    model"""
     import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(5, 3.2), layout='constrained')
     ref = results['reference']
-    curves = [('test', ref['nn_test'], 'test → train', '-'), ('test', ref['nn_train'], 'train → train (leave one out)', ':')]
+    curves = [('test', ref['nn_test'], 'test → train', '-'),
+              ('test', ref['nn_train'], 'train → train (leave one out)', ':')]
     curves += [(m, results[m]['nn'], NAMES[m], '-') for m in _models(results)]
     for m, c, label, ls in curves:
         c = np.array(c, dtype=float)
@@ -441,37 +518,46 @@ def plot_nn(results:dict, ax=None):
     return ax.figure
 
 def plot_budget(results:dict, ax=None):
-    "Test log-likelihood against training seconds (`train_clock`): the BFNs' lower bounds (± 2 s.e.) along training, PTT's estimate along training, each RBM's final estimate and (▼) the upper limit its log Z bound sets"
+    """Test log-likelihood against training seconds (`train_clock`): the BFNs' lower bounds (± 2 s.e.) along training,
+    PTT's estimate along training, each RBM's final estimate and (▼) the upper limit its log Z bound sets"""
     import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(5.5, 3.4), layout='constrained')
     for m in [m for m in BFN_UNITS if m in results]:
         r = results[m]
         c = r.get('curve', dict(seconds=[train_clock(r)], test_elbo=[r['test_elbo']], test_elbo_se=[r['test_elbo_se']]))
-        ax.errorbar(c['seconds'], c['test_elbo'], 2 * np.array(c['test_elbo_se']), color=COLORS[m], marker='o', ms=4, capsize=2, label=f"{NAMES[m]} (bound)")
+        ax.errorbar(c['seconds'], c['test_elbo'], 2 * np.array(c['test_elbo_se']), color=COLORS[m], marker='o', ms=4,
+                    capsize=2, label=f"{NAMES[m]} (bound)")
     for m in ('ptt', 'pcd'):
         if m not in results: continue
         r = results[m]
-        if np.isfinite(r['curve']['test_ll']).any(): ax.plot(r['curve']['seconds'], r['curve']['test_ll'], color=COLORS[m], lw=1, label=f"{NAMES[m]} along training")
+        if np.isfinite(r['curve']['test_ll']).any():
+            ax.plot(r['curve']['seconds'], r['curve']['test_ll'], color=COLORS[m], lw=1,
+                    label=f"{NAMES[m]} along training")
         ax.plot(train_clock(r), r['test_ll'], 's', color=COLORS[m], label=f"{NAMES[m]} final")
-        if 'log_z_bound' in r: ax.plot(train_clock(r), r['test_ll'] + r['log_z'] - r['log_z_bound'], 'v', color=COLORS[m], mfc='none', label=f"{NAMES[m]} upper limit (log Z bound)")
+        if 'log_z_bound' in r: ax.plot(train_clock(r), r['test_ll'] + r['log_z'] - r['log_z_bound'], 'v',
+                                       color=COLORS[m], mfc='none', label=f"{NAMES[m]} upper limit (log Z bound)")
     lls = [results[m].get('test_ll', results[m].get('test_elbo')) for m in ('ptt', 'pcd') + BFN_UNITS if m in results]
-    ax.set(xscale='log', xlabel='training seconds (run clock)', ylabel='test LL (nats per sequence)', ylim=(min(lls) - 25, max(lls) + 10))
+    ax.set(xscale='log', xlabel='training seconds (run clock)', ylabel='test LL (nats per sequence)',
+           ylim=(min(lls) - 25, max(lls) + 10))
     ax.legend(fontsize=7)
     return ax.figure
 
 def plot_ppv(results:dict, ax=None):
-    "(e) PPV against the number of top-ranked pairs (|i−j| > 4) for the RBMs' effective couplings, edDCA and mean-field DCA"
+    """(e) PPV against the number of top-ranked pairs (|i−j| > 4) for the RBMs' effective couplings, edDCA and
+    mean-field DCA"""
     import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(5, 3.2), layout='constrained')
     curves = [(m, results[m]['ppv']['curve']) for m in _models(results) if 'ppv' in results[m]]
     curves.append(('mean_field', results['reference']['mean_field']['curve']))
-    for m, p in curves: ax.semilogx(np.arange(1, len(p) + 1), p, color=COLORS[m], ls='--' if m == 'mean_field' else '-', label=NAMES[m])
+    for m, p in curves:
+        ax.semilogx(np.arange(1, len(p) + 1), p, color=COLORS[m], ls='--' if m == 'mean_field' else '-', label=NAMES[m])
     ax.axhline(results['reference']['contact_density'], color='0.5', ls=':', label='random')
     ax.set(xlabel='number of top-ranked pairs', ylabel='PPV', ylim=(0, 1.02)); ax.legend(fontsize=7)
     return ax.figure
 
 def plot_tau(results:dict, ax=None):
-    "(f) τ_exp along training: PTT's freezes (local: reservoir and top rungs; ◆ whole ladder), PCD's a-posteriori checkpoint ladders; open: not thermalized (a lower bound); where no τ_exp could be fitted, τ_int (≤ τ_exp)"
+    """(f) τ_exp along training: PTT's freezes (local: reservoir and top rungs; ◆ whole ladder), PCD's a-posteriori
+    checkpoint ladders; open: not thermalized (a lower bound); where no τ_exp could be fitted, τ_int (≤ τ_exp)"""
     import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(5, 3.2), layout='constrained')
     for m, marker in (('ptt', 'o'), ('pcd', 's')):
@@ -483,7 +569,8 @@ def plot_tau(results:dict, ax=None):
             u, t, ok = (np.array([r[k] for r in rs]) for k in ('update', 'tau_exp', 'thermalized'))
             t = np.where(np.isnan(t), [r.get('tau_int', math.nan) for r in rs], t)
             mk = 'D' if whole and m == 'ptt' else marker
-            label = f"{NAMES[m]}" + (' (whole ladder)' if whole and m == 'ptt' else ' (local freezes)' if m == 'ptt' else ' (checkpoint ladders)')
+            kind = ('whole ladder' if whole else 'local freezes') if m == 'ptt' else 'checkpoint ladders'
+            label = f"{NAMES[m]} ({kind})"
             ax.plot(u, t, '-' if m == 'pcd' or not whole else 'none', color=COLORS[m], lw=0.8)
             ax.scatter(u[ok], t[ok], marker=mk, color=COLORS[m], label=label)
             ax.scatter(u[~ok], t[~ok], marker=mk, facecolors='none', edgecolors=COLORS[m])

@@ -1,4 +1,4 @@
-"""A baseline deep generative model for the studies' discrete tabular data: a Bayesian Flow Network (Graves et al. 2023) with an MLP network, its continuous-time training loss, the discrete-time bound on the log-likelihood, and sampling. Its training runs and command line: `16a_bfn_runs` (`ptt.baselines.bfn`).
+"""A Bayesian Flow Network (Graves et al. 2023) for discrete data: MLP, training loss, likelihood bound, sampling
 
 Docs: https://ptt-dev.github.io/ptt/bfn.html.md"""
 
@@ -21,7 +21,8 @@ from ..config import check_int
 
 # %% ../../nbs/16_bfn.ipynb #605a59e0
 def encode(data, n_classes=None, what:str='data', device=None) -> tuple[torch.Tensor, list[int], str]:
-    "(class indices (n, D) as int64, classes per variable, kind 'binary' or 'categorical') of a data matrix (samples × variables)"
+    """(class indices (n, D) as int64, classes per variable, kind 'binary' or 'categorical') of a data matrix (samples ×
+    variables)"""
     x = _checked_array(data, what, torch.float64, device)
     if x.ndim != 2: raise ValueError(f"{what} must be a 2-D array (samples × variables), got shape {tuple(x.shape)}")
     bad = (x != x.round()) | (x < 0)
@@ -34,7 +35,8 @@ def encode(data, n_classes=None, what:str='data', device=None) -> tuple[torch.Te
     over = x >= torch.tensor(classes, dtype=x.dtype, device=x.device)
     if over.any():
         i, d = over.nonzero()[0].tolist()
-        raise ValueError(f"{what}: variable {d} has the state {int(x[i, d])}, outside its {classes[d]} classes 0..{classes[d] - 1}")
+        raise ValueError(f"{what}: variable {d} has the state {int(x[i, d])}, "
+                         f"outside its {classes[d]} classes 0..{classes[d] - 1}")
     return x.long(), classes, 'binary' if max(classes) == 2 else 'categorical'
 
 def decode(x:torch.Tensor, kind:str, dtype=torch.float32) -> torch.Tensor:
@@ -45,12 +47,14 @@ def decode(x:torch.Tensor, kind:str, dtype=torch.float32) -> torch.Tensor:
 SNR = 3.0          # signal-to-noise ratio sqrt(beta(1) K / 2) of the flow at t = 1 that sets the default beta(1)
 
 def default_beta1(n_classes) -> list[float]:
-    "The final accuracy beta(1) of each variable by default: 2 SNR^2 / K (9 for binary variables, as the reference code's MNIST)"
+    """The final accuracy beta(1) of each variable by default: 2 SNR^2 / K (9 for binary variables, as the reference
+    code's MNIST)"""
     return [2 * SNR**2 / k for k in n_classes]
 
 @dataclass
 class Flow:
-    "Constants of a discrete Bayesian flow: classes per variable (D,), final accuracies beta(1) (D,), mask of real classes (D, K_max)"
+    """Constants of a discrete Bayesian flow: classes per variable (D,), final accuracies beta(1) (D,), mask of real
+    classes (D, K_max)"""
     n_classes: torch.Tensor
     beta1: torch.Tensor
     mask: torch.Tensor
@@ -82,7 +86,8 @@ class Flow:
         "A sender sample y ~ p_S(. | x; a) of the data `x` (n, D) with accuracy `a`"
         return self.noisy(self.one_hot(x), a, g)
     def flow(self, x:torch.Tensor, t:torch.Tensor, g:torch.Generator|None=None) -> torch.Tensor:
-        "ln theta ~ p_F(. | x; t): the input distribution after accuracy beta(t), for data `x` (n, D) and times `t` (n,)"
+        """ln theta ~ p_F(. | x; t): the input distribution after accuracy beta(t), for data `x` (n, D) and times `t`
+        (n,)"""
         return bayes_update(self.prior(len(x)), self.sender(x, self.beta(t), g), self.mask)
 
 def bayes_update(log_theta:torch.Tensor, y:torch.Tensor, mask:torch.Tensor) -> torch.Tensor:
@@ -94,7 +99,8 @@ ACTIVATIONS = {'silu': nn.SiLU, 'gelu': nn.GELU, 'relu': nn.ReLU, 'tanh': nn.Tan
 TIME_EMBEDDINGS = ('fourier', 'linear')
 
 def time_features(t:torch.Tensor, kind:str='fourier', n:int=16) -> torch.Tensor:
-    "Embedding of times `t` (n,): (t, sin 2π f t, cos 2π f t) for n//2 frequencies f from 1/2 to 16 ('fourier'), or t alone ('linear')"
+    """Embedding of times `t` (n,): (t, sin 2π f t, cos 2π f t) for n//2 frequencies f from 1/2 to 16 ('fourier'), or t
+    alone ('linear')"""
     t = t[:, None]
     if kind == 'linear': return t
     f = 2 ** torch.linspace(-1, 4, max(n // 2, 1), device=t.device, dtype=t.dtype)
@@ -105,16 +111,19 @@ class BFNet(nn.Module):
     def __init__(self, n_classes, width:int=256, depth:int=3, time_embedding:str='fourier', n_time:int=16,
                  activation:str='silu', skip:bool=True, beta1=None, seed:int=0, device=None, dtype=torch.float32):
         super().__init__()
-        if time_embedding not in TIME_EMBEDDINGS: raise ValueError(f"time_embedding must be one of {TIME_EMBEDDINGS}, got {time_embedding!r}")
-        if activation not in ACTIVATIONS: raise ValueError(f"activation must be one of {tuple(ACTIVATIONS)}, got {activation!r}")
+        if time_embedding not in TIME_EMBEDDINGS:
+            raise ValueError(f"time_embedding must be one of {TIME_EMBEDDINGS}, got {time_embedding!r}")
+        if activation not in ACTIVATIONS:
+            raise ValueError(f"activation must be one of {tuple(ACTIVATIONS)}, got {activation!r}")
         check_int('width', width); check_int('depth', depth, 0); check_int('n_time', n_time)
         self.flow = Flow.make(n_classes, beta1, device, dtype)
         self.time_embedding, self.n_time, self.skip = time_embedding, n_time, skip
         k, m = self.flow.n_classes, self.flow.mask
-        used = m & ~((k[:, None] == 2) & (torch.arange(m.shape[1], device=m.device) == 0))   # binary: only class 1 in and out
+        # binary: only class 1 in and out
+        used = m & ~((k[:, None] == 2) & (torch.arange(m.shape[1], device=m.device) == 0))
         self.register_buffer('used', used.flatten().nonzero()[:, 0], persistent=False)
         n_in, n_t = len(self.used), time_features(torch.zeros(1), time_embedding, n_time).shape[1]
-        with torch.random.fork_rng(devices=[]):                  # parameters drawn on the CPU from `seed`: the same on every device
+        with torch.random.fork_rng(devices=[]):      # parameters drawn on the CPU from `seed`: the same on every device
             torch.manual_seed(seed)
             sizes = [n_in] + [width] * depth
             self.hidden = nn.ModuleList(nn.Linear(a, b) for a, b in zip(sizes[:-1], sizes[1:]))
@@ -125,7 +134,8 @@ class BFNet(nn.Module):
         self.to(device=device, dtype=dtype)
 
     def forward(self, log_theta:torch.Tensor, t:torch.Tensor) -> torch.Tensor:
-        "Output logits (n, D, K_max), -inf on padded classes, for input distributions `log_theta` (n, D, K_max) at times `t` (n,)"
+        """Output logits (n, D, K_max), -inf on padded classes, for input distributions `log_theta` (n, D, K_max) at
+        times `t` (n,)"""
         h, e = 2 * log_theta.exp().flatten(1)[:, self.used] - 1, time_features(t, self.time_embedding, self.n_time)
         for layer, time in zip(self.hidden, self.times): h = self.act(layer(h) + time(e))
         logits = torch.zeros_like(log_theta).flatten(1)
@@ -154,7 +164,8 @@ def continuous_loss(net:BFNet, x:torch.Tensor, g:torch.Generator|None=None) -> t
     return (f.n_classes * f.beta1 * sq).sum(-1) * t
 
 def step_kl(y:torch.Tensor, x:torch.Tensor, log_p:torch.Tensor) -> torch.Tensor:
-    "ln p_S(y|x) - ln p_R(y|theta) per variable (n, D), for sender samples `y` and output log-probabilities `log_p` (n, D, K_max)"
+    """ln p_S(y|x) - ln p_R(y|theta) per variable (n, D), for sender samples `y` and output log-probabilities `log_p`
+    (n, D, K_max)"""
     return y.gather(-1, x[..., None])[..., 0] - torch.logsumexp(y + log_p, -1)
 
 # %% ../../nbs/16_bfn.ipynb #76483fac
@@ -168,14 +179,17 @@ def log_weights(net:BFNet, x:torch.Tensor, n_steps:int=100, repeats:int=1, g:tor
     check_int('n_steps', n_steps); check_int('repeats', repeats); check_int('batch_size', batch_size)
     f, xs = net.flow, x.to(net.device).repeat_interleave(repeats, 0)
     w = torch.empty(len(xs), dtype=torch.float64, device=net.device)
-    for b in tqdm(list(_batches(len(xs), batch_size)), disable=not progress, desc='BFN bound', file=sys.stderr, leave=False):
+    batches = list(_batches(len(xs), batch_size))
+    for b in tqdm(batches, disable=not progress, desc='BFN bound', file=sys.stderr, leave=False):
         xb = xs[b]
         lt, acc = f.prior(len(xb)), torch.zeros(len(xb), dtype=torch.float64, device=net.device)
         for i in range(1, n_steps + 1):
             y = f.sender(xb, f.alpha(i, n_steps), g)
-            acc -= step_kl(y, xb, net.log_probs(lt, torch.full((len(xb),), (i - 1) / n_steps, device=net.device, dtype=net.dtype))).sum(-1)
+            t = torch.full((len(xb),), (i - 1) / n_steps, device=net.device, dtype=net.dtype)
+            acc -= step_kl(y, xb, net.log_probs(lt, t)).sum(-1)
             lt = bayes_update(lt, y, f.mask)
-        rec = net.log_probs(lt, torch.ones(len(xb), device=net.device, dtype=net.dtype)).gather(-1, xb[..., None])[..., 0]
+        end = torch.ones(len(xb), device=net.device, dtype=net.dtype)
+        rec = net.log_probs(lt, end).gather(-1, xb[..., None])[..., 0]
         w[b] = acc + rec.sum(-1)
     return w.view(len(x), repeats)
 
@@ -183,8 +197,10 @@ def elbo(net:BFNet, x:torch.Tensor, n_steps:int=100, repeats:int=1, g:torch.Gene
     "Discrete-time lower bound on ln p(x) (nats) of each datum, averaged over `repeats` paths"
     return log_weights(net, x, n_steps, repeats, g, **kw).mean(1)
 
-def log_likelihood(net:BFNet, x:torch.Tensor, n_steps:int=100, repeats:int=16, g:torch.Generator|None=None, **kw) -> torch.Tensor:
-    "Importance-weighted bound ln mean_r exp(w_r) on ln p(x) of each datum (tighter than `elbo`, still a lower bound in expectation)"
+def log_likelihood(net:BFNet, x:torch.Tensor, n_steps:int=100, repeats:int=16, g:torch.Generator|None=None,
+                   **kw) -> torch.Tensor:
+    """Importance-weighted bound ln mean_r exp(w_r) on ln p(x) of each datum (tighter than `elbo`, still a lower bound
+    in expectation)"""
     w = log_weights(net, x, n_steps, repeats, g, **kw)
     return torch.logsumexp(w, 1) - math.log(repeats)
 
@@ -193,10 +209,11 @@ def _categorical(log_p:torch.Tensor, g:torch.Generator|None) -> torch.Tensor:
     "One class per row of probabilities exp(log_p) (..., K), by inverting the cumulative distribution"
     u = torch.rand(log_p.shape[:-1] + (1,), generator=g, device=log_p.device, dtype=log_p.dtype)
     k = (log_p.exp().cumsum(-1) < u).sum(-1)
-    return torch.minimum(k, (log_p > -math.inf).sum(-1) - 1)              # guard against rounding past the last real class
+    return torch.minimum(k, (log_p > -math.inf).sum(-1) - 1)           # guard against rounding past the last real class
 
 @torch.no_grad()
-def sample(net:BFNet, n:int, n_steps:int=100, g:torch.Generator|None=None, batch_size:int=4096, progress:bool=False) -> torch.Tensor:
+def sample(net:BFNet, n:int, n_steps:int=100, g:torch.Generator|None=None, batch_size:int=4096,
+           progress:bool=False) -> torch.Tensor:
     "`n` samples (n, D) of class indices drawn by the `n_steps`-step generative process"
     check_int('n', n); check_int('n_steps', n_steps); check_int('batch_size', batch_size)
     f, out = net.flow, torch.empty(n, net.n_variables, dtype=torch.long, device=net.device)
@@ -205,7 +222,8 @@ def sample(net:BFNet, n:int, n_steps:int=100, g:torch.Generator|None=None, batch
         m = b.stop - b.start
         lt = f.prior(m)
         for i in range(1, n_steps + 1):
-            k = _categorical(net.log_probs(lt, torch.full((m,), (i - 1) / n_steps, device=net.device, dtype=net.dtype)), g)
+            t = torch.full((m,), (i - 1) / n_steps, device=net.device, dtype=net.dtype)
+            k = _categorical(net.log_probs(lt, t), g)
             lt = bayes_update(lt, f.sender(k, f.alpha(i, n_steps), g), f.mask)
             bar.update(m)
         out[b] = _categorical(net.log_probs(lt, torch.ones(m, device=net.device, dtype=net.dtype)), g)

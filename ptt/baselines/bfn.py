@@ -1,4 +1,4 @@
-"""Training runs of the BFN baseline (`16_bfn`, `ptt.baselines.bfn_model`): configuration, training that is saved atomically and resumes bit for bit, evaluation of the bound during training, and the command line `python -m ptt.baselines.bfn`.
+"""BFN baseline runs: configuration, saved training that resumes bit for bit, its bound, `python -m ptt.baselines.bfn`
 
 Docs: https://ptt-dev.github.io/ptt/bfn_runs.html.md"""
 
@@ -27,27 +27,31 @@ from ..arguments import Parser, HelpFormatter, one_line, check_device
 
 # %% ../../nbs/16a_bfn_runs.ipynb #c1450306
 from .bfn_model import SNR, ACTIVATIONS, TIME_EMBEDDINGS, encode, decode, default_beta1, Flow, bayes_update
-from .bfn_model import time_features, BFNet, continuous_loss, step_kl, log_weights, elbo, log_likelihood, sample
-_all_ = ['SNR', 'ACTIVATIONS', 'TIME_EMBEDDINGS', 'encode', 'decode', 'default_beta1',
-         'Flow', 'bayes_update', 'time_features', 'BFNet', 'continuous_loss', 'step_kl', 'log_weights', 'elbo', 'log_likelihood', 'sample']
+from .bfn_model import time_features, BFNet, continuous_loss, step_kl, log_weights, elbo, log_likelihood
+from .bfn_model import sample
+_all_ = ['SNR', 'ACTIVATIONS', 'TIME_EMBEDDINGS', 'encode', 'decode', 'default_beta1', 'Flow', 'bayes_update',
+         'time_features', 'BFNet', 'continuous_loss', 'step_kl', 'log_weights', 'elbo', 'log_likelihood', 'sample']
 
 # %% ../../nbs/16a_bfn_runs.ipynb #9c9a230a
 FORMAT, VERSION = 'ptt-bfn-run', 1
 NET_SETTINGS = ('width', 'depth', 'time_embedding', 'n_time', 'activation', 'skip', 'beta1')
 
-def make_bfn_config(*, width:int=256, depth:int=3, time_embedding:str='fourier', n_time:int=16, activation:str='silu', skip:bool=True,
-                    beta1=None, steps:int=10_000, batch_size:int=256, lr:float=1e-3, weight_decay:float=0., grad_clip:float=5.,
-                    ema:float=0., seed:int=0, eval_every:int=0, eval_steps:int=100, eval_max:int=100_000) -> dict:
-    "Checked settings of a BFN training run (network, optimizer; the test bound, with `eval_steps` steps on the first `eval_max` test rows, every `eval_every` steps, 0: at the end only)"
+def make_bfn_config(*, width:int=256, depth:int=3, time_embedding:str='fourier', n_time:int=16, activation:str='silu',
+                    skip:bool=True, beta1=None, steps:int=10_000, batch_size:int=256, lr:float=1e-3,
+                    weight_decay:float=0., grad_clip:float=5., ema:float=0., seed:int=0, eval_every:int=0,
+                    eval_steps:int=100, eval_max:int=100_000) -> dict:
+    """Checked settings of a BFN training run (network, optimizer; the test bound, with `eval_steps` steps on the first
+    `eval_max` test rows, every `eval_every` steps, 0: at the end only)"""
     check_int('steps', steps); check_int('batch_size', batch_size); check_int('seed', seed, 0)
     check_int('eval_every', eval_every, 0); check_int('eval_steps', eval_steps); check_int('eval_max', eval_max)
     check_real('lr', lr); check_real('weight_decay', weight_decay, low_open=False); check_real('grad_clip', grad_clip)
     check_real('ema', ema, 0., 1., low_open=False)
     if beta1 is not None and np.ndim(beta1) == 0: check_real('beta1', beta1)
-    return dict(width=width, depth=depth, time_embedding=time_embedding, n_time=n_time, activation=activation, skip=bool(skip),
+    return dict(width=width, depth=depth, time_embedding=time_embedding, n_time=n_time, activation=activation,
+                skip=bool(skip),
                 beta1=None if beta1 is None else (float(beta1) if np.ndim(beta1) == 0 else [float(b) for b in beta1]),
-                steps=steps, batch_size=batch_size, lr=lr, weight_decay=weight_decay, grad_clip=grad_clip, ema=ema, seed=seed,
-                eval_every=eval_every, eval_steps=eval_steps, eval_max=eval_max)
+                steps=steps, batch_size=batch_size, lr=lr, weight_decay=weight_decay, grad_clip=grad_clip, ema=ema,
+                seed=seed, eval_every=eval_every, eval_steps=eval_steps, eval_max=eval_max)
 
 @dataclass
 class BFNState:
@@ -83,7 +87,8 @@ class BFNRun:
             raise ValueError(f"{what} have {x.shape[1]} variables, the run {len(self.config['n_classes'])}")
         return x
     def elbo(self, data, n_steps:int=100, repeats:int=1, seed:int=0, **kw) -> tuple[float, float]:
-        "(mean discrete-time lower bound on the log-likelihood per sample of `data` in nats, its Monte-Carlo standard error)"
+        """(mean discrete-time lower bound on the log-likelihood per sample of `data` in nats, its Monte-Carlo standard
+        error)"""
         g = torch.Generator(self.model.device).manual_seed(seed)
         b = elbo(self.model, self.encode(data), n_steps, repeats, g, **kw)
         return b.mean().item(), (b.std().item() / math.sqrt(len(b)) if len(b) > 1 else math.nan)
@@ -92,7 +97,8 @@ class BFNRun:
         return all(bool(torch.isfinite(p).all()) for m in (self.net, self.ema) if m is not None for p in m.parameters())
     def __repr__(self):
         c = self.config
-        return (f"BFNRun({self.state.step} steps, {len(c['n_classes'])} variables with {min(c['n_classes'])}-{max(c['n_classes'])} classes, "
+        return (f"BFNRun({self.state.step} steps, {len(c['n_classes'])} variables with "
+                f"{min(c['n_classes'])}-{max(c['n_classes'])} classes, "
                 f"MLP {c['depth']}x{c['width']})")
 
 # %% ../../nbs/16a_bfn_runs.ipynb #962c4990
@@ -104,7 +110,8 @@ def _network(cfg:dict, device=None, dtype=torch.float32) -> BFNet:
 
 def start_bfn(train:torch.Tensor, classes:list, kind:str, config:dict, device=None, dtype=torch.float32) -> BFNRun:
     "A fresh run on encoded training data `train`"
-    cfg = dict(config, n_classes=list(classes), kind=kind, dtype=str(dtype).removeprefix('torch.'), n_train=len(train), data_hash=fingerprint(train))
+    cfg = dict(config, n_classes=list(classes), kind=kind, dtype=str(dtype).removeprefix('torch.'), n_train=len(train),
+               data_hash=fingerprint(train))
     net = _network(cfg, device, dtype)
     ema = _network(cfg, device, dtype) if cfg['ema'] > 0 else None
     g = torch.Generator(net.device).manual_seed(cfg['seed'])
@@ -115,7 +122,8 @@ def start_bfn(train:torch.Tensor, classes:list, kind:str, config:dict, device=No
 def _next_batch(s:BFNState, train:torch.Tensor, size:int, g:torch.Generator) -> torch.Tensor:
     "The next `size` rows of the shuffled data (a new permutation when fewer remain)"
     size = min(size, len(train))
-    if s.position + size > len(train): s.order, s.position = torch.randperm(len(train), generator=g, device=train.device), 0
+    if s.position + size > len(train):
+        s.order, s.position = torch.randperm(len(train), generator=g, device=train.device), 0
     rows = s.order[s.position:s.position + size]; s.position += size
     return train[rows]
 
@@ -137,7 +145,8 @@ def _state_dict(run:BFNRun) -> dict:
     s = run.state
     return dict(format=FORMAT, version=VERSION, config=run.config, net=run.net.state_dict(),
                 ema=None if run.ema is None else run.ema.state_dict(), opt=run.opt.state_dict(),
-                state=dict(step=s.step, order=s.order, position=s.position, rng=s.rng, seconds=s.seconds, stopped=s.stopped),
+                state=dict(step=s.step, order=s.order, position=s.position, rng=s.rng, seconds=s.seconds,
+                           stopped=s.stopped),
                 history={t: getattr(run.history, t) for t in History.tables})
 
 def save_bfn(run:BFNRun, path):
@@ -152,7 +161,8 @@ def load_bfn(path, device=None) -> BFNRun:
     try: d = torch.load(path, map_location=device or 'cpu', weights_only=True)
     except Exception as e: raise ValueError(f"{path}: not a readable BFN run file ({type(e).__name__})") from None
     if not isinstance(d, dict) or d.get('format') != FORMAT: raise ValueError(f"{path}: not a ptt BFN run file")
-    if d.get('version', 0) > VERSION: raise ValueError(f"{path}: written by a newer ptt (BFN run file version {d['version']}): upgrade ptt")
+    if d.get('version', 0) > VERSION:
+        raise ValueError(f"{path}: written by a newer ptt (BFN run file version {d['version']}): upgrade ptt")
     try:
         cfg = d['config']
         dtype = getattr(torch, cfg['dtype'])
@@ -164,13 +174,15 @@ def load_bfn(path, device=None) -> BFNRun:
         if state.order is not None: state.order = state.order.to(net.device)
         return BFNRun(cfg, net, opt, ema, History(**d['history']), state)
     except (KeyError, TypeError, RuntimeError, ValueError) as e:
-        raise ValueError(f"{path}: damaged BFN run file ({type(e).__name__}: {' '.join(str(e).split())[:200]})") from None
+        raise ValueError(f"{path}: damaged BFN run file ({type(e).__name__}: "
+                         f"{' '.join(str(e).split())[:200]})") from None
 
 BFNRun.save = save_bfn
 
 # %% ../../nbs/16a_bfn_runs.ipynb #3981e323
 def evaluate_bfn(run:BFNRun, test:torch.Tensor|None):
-    "Append a row to the run's `logs`: mean training loss since the last row and, with test data, the test bound (nats per sample)"
+    """Append a row to the run's `logs`: mean training loss since the last row and, with test data, the test bound (nats
+    per sample)"""
     cfg, s, h = run.config, run.state, run.history
     since = h.last('logs', 'step', 0)
     loss = [l for t, l in zip(h.steps['step'], h.steps['loss']) if t > since]
@@ -178,12 +190,13 @@ def evaluate_bfn(run:BFNRun, test:torch.Tensor|None):
     if test is not None:
         g = torch.Generator(run.model.device).manual_seed(cfg['seed'] * 1_000_003 + s.step)
         b = elbo(run.model, test[:cfg['eval_max']], cfg['eval_steps'], 1, g)
-        row.update(test_elbo=b.mean().item(), test_elbo_se=b.std().item() / math.sqrt(len(b)) if len(b) > 1 else math.nan,
+        row.update(test_elbo=b.mean().item(),
+                   test_elbo_se=b.std().item() / math.sqrt(len(b)) if len(b) > 1 else math.nan,
                    eval_steps=cfg['eval_steps'], n_test=len(b))
     run.history.append('logs', **row)
 
-def train_bfn(run:BFNRun, train:torch.Tensor, test:torch.Tensor|None=None, steps:int|None=None, out=None, save_every:int|None=None,
-              progress:bool=True, callback=None, save_minutes:float=5.) -> BFNRun:
+def train_bfn(run:BFNRun, train:torch.Tensor, test:torch.Tensor|None=None, steps:int|None=None, out=None,
+              save_every:int|None=None, progress:bool=True, callback=None, save_minutes:float=5.) -> BFNRun:
     "Continue `run` on encoded `train` data until `steps` steps are done (default: its configuration's)"
     s, cfg = run.state, run.config
     steps = cfg['steps'] = steps or cfg['steps']
@@ -205,7 +218,8 @@ def train_bfn(run:BFNRun, train:torch.Tensor, test:torch.Tensor|None=None, steps
                 if not math.isfinite(loss): s.stopped = f"the loss is not finite at step {s.step} (lower lr)"; break
                 if (cfg['eval_every'] and s.step % cfg['eval_every'] == 0) or s.step == steps:
                     evaluate_bfn(run, test)
-                if out is not None and ((save_every and s.step % save_every == 0) or time.perf_counter() - last_save > 60 * save_minutes): save()
+                due = (save_every and s.step % save_every == 0) or time.perf_counter() - last_save > 60 * save_minutes
+                if out is not None and due: save()
                 bar.update(1)
                 if s.step % 10 == 0 or s.step == steps: bar.set_postfix(loss=f"{loss:.4g}", refresh=False)
                 if callback is not None: callback(run)
@@ -214,28 +228,36 @@ def train_bfn(run:BFNRun, train:torch.Tensor, test:torch.Tensor|None=None, steps
             if out is not None: save()
             else: s.rng = g.get_state()
     except StopAtOnce:
-        bar.close(); print("stopped at once" + (f"; {out} keeps its last complete save" if out else ""), file=sys.stderr); raise
+        bar.close()
+        print("stopped at once" + (f"; {out} keeps its last complete save" if out else ""), file=sys.stderr)
+        raise
     if s.stopped == 'interrupted':
-        print(f"interrupted after {s.step} steps" + (f"; run saved to {out}, resume it with fit_bfn(..., resume='{out}')" if out else ""), file=sys.stderr)
+        how = f"; run saved to {out}, resume it with fit_bfn(..., resume='{out}')" if out else ""
+        print(f"interrupted after {s.step} steps{how}", file=sys.stderr)
     elif s.stopped: warnings.warn(f"BFN training stopped: {s.stopped}", stacklevel=2)
     return run
 
 # %% ../../nbs/16a_bfn_runs.ipynb #bfdaa896
-def fit_bfn(data, test=None, *, out=None, resume=None, n_classes=None, device=None, dtype=torch.float32, progress:bool=True,
-            save_every:int|None=None, save_minutes:float=5., threads:int|None=None, callback=None, **config) -> BFNRun:
-    "Train a BFN on `data` (samples × variables: binary, or integer classes with `n_classes`); returns the `BFNRun` (`resume`: a run, a run file, or 'auto' to continue `out` where it exists)"
+def fit_bfn(data, test=None, *, out=None, resume=None, n_classes=None, device=None, dtype=torch.float32,
+            progress:bool=True, save_every:int|None=None, save_minutes:float=5., threads:int|None=None, callback=None,
+            **config) -> BFNRun:
+    """Train a BFN on `data` (samples × variables: binary, or integer classes with `n_classes`); returns the `BFNRun`
+    (`resume`: a run, a run file, or 'auto' to continue `out` where it exists)"""
     resume = auto_resume(resume, out)           # 'auto': continue `out` where it exists
     if resume is not None:
         run = resume if isinstance(resume, BFNRun) else load_bfn(resume, device)
         bad = {k: v for k, v in config.items() if k != 'steps' and run.config.get(k) != v}
         if bad:
             k = next(iter(bad))
-            raise ValueError(f"{k}: the run was trained with {run.config.get(k)!r}, not {bad[k]!r}; a resumed run keeps its configuration")
+            raise ValueError(f"{k}: the run was trained with {run.config.get(k)!r}, not {bad[k]!r}; "
+                             "a resumed run keeps its configuration")
         if 'steps' in config: check_int('steps', config['steps'])
         train = run.encode(data, 'training data')
         if len(train) != run.config['n_train'] or fingerprint(train) != run.config['data_hash']:
-            raise ValueError("these data differ from the data the run was trained on: resume it with the same training data")
-        if not run.finite(): raise ValueError("the run's parameters are not finite (NaN or infinite): it cannot be resumed")
+            raise ValueError("these data differ from the data the run was trained on: "
+                             "resume it with the same training data")
+        if not run.finite():
+            raise ValueError("the run's parameters are not finite (NaN or infinite): it cannot be resumed")
     else:
         cfg = make_bfn_config(**config)
         train, classes, kind = encode(data, n_classes, 'training data', device)
@@ -248,32 +270,37 @@ def fit_bfn(data, test=None, *, out=None, resume=None, n_classes=None, device=No
 # %% ../../nbs/16a_bfn_runs.ipynb #be3993dd
 def _summary(run:BFNRun) -> str:
     h, s = run.history, run.state
-    lines = [f"BFN: {s.step} steps in {s.seconds:.0f} s, {run}", f"training loss (continuous time, last log): {h.last('logs', 'train_loss'):.4f} nats"]
+    lines = [f"BFN: {s.step} steps in {s.seconds:.0f} s, {run}",
+             f"training loss (continuous time, last log): {h.last('logs', 'train_loss'):.4f} nats"]
     if 'test_elbo' in h.logs and math.isfinite(h.last('logs', 'test_elbo')):
-        lines.append(f"test log-likelihood per sample >= {h.last('logs', 'test_elbo'):.4f} ± {h.last('logs', 'test_elbo_se'):.4f} nats "
-                     f"(discrete-time lower bound, {h.last('logs', 'eval_steps'):.0f} steps, {h.last('logs', 'n_test'):.0f} test samples)")
+        last = lambda k: h.last('logs', k)
+        lines.append(f"test log-likelihood per sample >= {last('test_elbo'):.4f} ± {last('test_elbo_se'):.4f} nats "
+                     f"(discrete-time lower bound, {last('eval_steps'):.0f} steps, {last('n_test'):.0f} test samples)")
     return '\n'.join(lines)
 
 def cmd_train(a) -> int:
     out = Path(a.out)
     check_run_path(out)
     if a.resume and not out.exists(): raise ValueError(f"{out}: no run file to resume")
-    if out.exists() and not (a.resume or a.force): raise ValueError(f"{out} exists: continue it with --resume, or overwrite it with --force")
+    if out.exists() and not (a.resume or a.force):
+        raise ValueError(f"{out} exists: continue it with --resume, or overwrite it with --force")
     parse_spec(a.data)                                                # a data set's options, checked before any work
     if not (math.isfinite(a.test_frac) and 0 <= a.test_frac < 1):
         raise ValueError(f"--test-frac must be a number in [0, 1) (0: no test set), got {a.test_frac}")
-    given = {k: v for k, v in dict(width=a.width, depth=a.depth, time_embedding=a.time_embedding, batch_size=a.batch_size, lr=a.lr,
-                                  ema=a.ema, beta1=a.beta1, eval_every=a.eval_every, eval_steps=a.eval_steps, seed=a.seed).items()
-             if v is not None}
+    given = dict(width=a.width, depth=a.depth, time_embedding=a.time_embedding, batch_size=a.batch_size, lr=a.lr,
+                 ema=a.ema, beta1=a.beta1, eval_every=a.eval_every, eval_steps=a.eval_steps, seed=a.seed)
+    given = {k: v for k, v in given.items() if v is not None}
     run = load_bfn(out, a.device) if a.resume else None
-    if run is None: make_bfn_config(**given, **({} if a.steps is None else dict(steps=a.steps)))   # refuse bad settings before reading data
+    # refuse bad settings before reading data
+    if run is None: make_bfn_config(**given, **({} if a.steps is None else dict(steps=a.steps)))
     seed = a.seed if a.seed is not None else run.config['seed'] if run is not None else 0
     data, _ = read_data(a.data, a.fasta_unknown)
     if a.test: train_x, test_x = data, read_data(a.test, a.fasta_unknown)[0]
     else: train_x, test_x = split(data, a.test_frac, seed=seed) if a.test_frac > 0 else (data, None)
     run = fit_bfn(train_x, test_x, out=out, resume=run, n_classes=a.n_classes, device=a.device,
-                  dtype=torch.float64 if a.dtype == 'float64' else torch.float32, progress=not a.quiet, save_every=a.save_every,
-                  threads=a.threads, **given, **({} if a.steps is None else dict(steps=a.steps)))
+                  dtype=torch.float64 if a.dtype == 'float64' else torch.float32, progress=not a.quiet,
+                  save_every=a.save_every, threads=a.threads, **given,
+                  **({} if a.steps is None else dict(steps=a.steps)))
     print(_summary(run)); print(f"run saved to {out}", file=sys.stderr)
     if run.state.stopped == 'interrupted': return 130
     if run.state.stopped: print(f"ptt-bfn: training stopped: {run.state.stopped}", file=sys.stderr); return 1
@@ -281,7 +308,9 @@ def cmd_train(a) -> int:
 
 def _load_checked(path, device) -> BFNRun:
     run = load_bfn(path, device)
-    if not run.finite(): raise ValueError(f"{path}: the network's parameters are not finite (NaN or infinite): train again with a smaller --lr")
+    if not run.finite():
+        raise ValueError(f"{path}: the network's parameters are not finite (NaN or infinite): "
+                         "train again with a smaller --lr")
     return run
 
 def cmd_sample(a) -> int:
@@ -301,20 +330,24 @@ def cmd_eval(a) -> int:
     w = log_weights(run.model, x, a.steps, a.repeats, g, progress=not a.quiet)
     b = w.mean(1)
     print(f"BFN run: {run}")
-    print(f"log-likelihood per sample of {a.data} >= {b.mean().item():.4f} ± {b.std().item() / math.sqrt(len(b)):.4f} nats "
+    print(f"log-likelihood per sample of {a.data} >= {b.mean().item():.4f} ± "
+          f"{b.std().item() / math.sqrt(len(b)):.4f} nats "
           f"(discrete-time lower bound, {a.steps} steps, {a.repeats} path(s) per sample, {len(b)} samples)")
     if a.repeats > 1:
         iw = torch.logsumexp(w, 1) - math.log(a.repeats)
-        print(f"importance-weighted bound ({a.repeats} paths): >= {iw.mean().item():.4f} ± {iw.std().item() / math.sqrt(len(iw)):.4f} nats")
+        print(f"importance-weighted bound ({a.repeats} paths): >= {iw.mean().item():.4f} ± "
+              f"{iw.std().item() / math.sqrt(len(iw)):.4f} nats")
     return 0
 
 # %% ../../nbs/16a_bfn_runs.ipynb #04ddd340
 def _parser() -> argparse.ArgumentParser:
     fmt = dict(formatter_class=HelpFormatter)
-    p = Parser(prog='python -m ptt.baselines.bfn', description="Bayesian Flow Networks for discrete data: train, sample, evaluate", **fmt)
+    p = Parser(prog='python -m ptt.baselines.bfn',
+               description="Bayesian Flow Networks for discrete data: train, sample, evaluate", **fmt)
     sub = p.add_subparsers(dest='command', required=True, metavar='COMMAND')
     data_help = "a data file or a data set by name, as for 'ptt train' (see 'ptt data')"
-    t = sub.add_parser('train', help="train a BFN", description="Train a BFN on binary or categorical data and save the run file.", **fmt)
+    t = sub.add_parser('train', help="train a BFN",
+                       description="Train a BFN on binary or categorical data and save the run file.", **fmt)
     t.add_argument('data', help=data_help)
     t.add_argument('--steps', type=int, help="training steps (default: 10000; with --resume: the new total)")
     t.add_argument('--width', type=int, help="hidden units per layer (default: 256)")
@@ -322,13 +355,18 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument('--time-embedding', choices=TIME_EMBEDDINGS, help="time features (default: fourier)")
     t.add_argument('--batch-size', type=int, help="data samples per step (default: 256)")
     t.add_argument('--lr', type=float, help="Adam learning rate (default: 0.001)")
-    t.add_argument('--ema', type=float, help="moving-average decay of the parameters that sample and evaluate (default: 0, none)")
+    t.add_argument('--ema', type=float,
+                   help="moving-average decay of the parameters that sample and evaluate (default: 0, none)")
     t.add_argument('--beta1', type=float, help="final accuracy beta(1) of every variable (default: 18/K for K classes)")
-    t.add_argument('--n-classes', type=int, help="classes of categorical data (default: 2 for binary data, else the largest state + 1)")
-    t.add_argument('--seed', type=int, help="random seed of the network, the training and the train/test split (default: 0)")
+    t.add_argument('--n-classes', type=int,
+                   help="classes of categorical data (default: 2 for binary data, else the largest state + 1)")
+    t.add_argument('--seed', type=int,
+                   help="random seed of the network, the training and the train/test split (default: 0)")
     t.add_argument('--test', help="test data, a file or a name as DATA (default: hold out --test-frac of DATA)")
-    t.add_argument('--test-frac', type=float, default=0.4, help="fraction of DATA held out for testing when --test is not given (0: none)")
-    t.add_argument('--eval-every', type=int, help="steps between evaluations of the test bound (default: 0, at the end only)")
+    t.add_argument('--test-frac', type=float, default=0.4,
+                   help="fraction of DATA held out for testing when --test is not given (0: none)")
+    t.add_argument('--eval-every', type=int,
+                   help="steps between evaluations of the test bound (default: 0, at the end only)")
     t.add_argument('--eval-steps', type=int, help="steps of the discrete-time bound on the test data (default: 100)")
     t.add_argument('--dtype', choices=('float32', 'float64'), default='float32', help="floating-point precision")
     t.add_argument('--out', default='bfn.pt', help="run file")
@@ -343,17 +381,21 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument('--out', help="output file (.npy .npz .txt .csv; default: text on stdout)")
     s.add_argument('--seed', type=int, default=0, help="random seed")
     s.set_defaults(func=cmd_sample)
-    e = sub.add_parser('eval', help="lower bound on the log-likelihood of data", description="A lower bound on the log-likelihood per sample of data under a trained BFN.", **fmt)
+    e = sub.add_parser('eval', help="lower bound on the log-likelihood of data",
+                       description="A lower bound on the log-likelihood per sample of data under a trained BFN.", **fmt)
     e.add_argument('run', help="run file written by train"); e.add_argument('data', help=data_help)
     e.add_argument('--steps', type=int, default=100, help="steps of the discrete-time bound")
-    e.add_argument('--repeats', type=int, default=1, help="sender paths per sample (more than 1: also the importance-weighted bound)")
+    e.add_argument('--repeats', type=int, default=1,
+                   help="sender paths per sample (more than 1: also the importance-weighted bound)")
     e.add_argument('--seed', type=int, default=0, help="random seed")
     e.set_defaults(func=cmd_eval)
     for sp in (t, s, e):
         sp.add_argument('--device', default=None, help="torch device, e.g. cuda (default: cpu)")
         sp.add_argument('--quiet', action='store_true', help="no progress bar")
         sp.add_argument('--threads', type=int, help="CPU threads for torch (default: as ptt)")
-    for sp in (t, e): sp.add_argument('--fasta-unknown', choices=('error', 'gap'), default='error', help="FASTA symbols outside the alphabet")
+    for sp in (t, e):
+        sp.add_argument('--fasta-unknown', choices=('error', 'gap'), default='error',
+                        help="FASTA symbols outside the alphabet")
     return p
 
 def main(argv=None) -> int:

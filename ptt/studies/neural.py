@@ -1,4 +1,4 @@
-"""PCD and PTT trained on the binarized spike trains of 50 retinal ganglion cells: a split by repeats of the movie, the temporal correlation that forces it, two- and three-body correlations and the distribution P(K) of the number of active neurons, and how both depend on the number of chains.
+"""PCD and PTT on spikes of 50 retinal cells, split by movie repeats: correlations and P(K) against the number of chains
 
 Docs: https://ptt-dev.github.io/ptt/neural.html.md"""
 
@@ -29,22 +29,29 @@ from .common import report_summary, save_samples, load_samples
 N_REPEATS, N_BINS, N_NEURONS = 297, 953, 50
 
 def retina_repeats(path=None) -> torch.Tensor:
-    "The retina recordings as (repeats, time bins, neurons): the file stacks the 297 repeats of the movie one after the other"
+    """The retina recordings as (repeats, time bins, neurons): the file stacks the 297 repeats of the movie one after
+    the other"""
     x = D.retina(path)
     if x.shape != (N_REPEATS * N_BINS, N_NEURONS):
-        raise ValueError(f"expected {N_REPEATS} x {N_BINS} = {N_REPEATS * N_BINS} bins of {N_NEURONS} neurons, got shape {tuple(x.shape)}")
+        raise ValueError(f"expected {N_REPEATS} x {N_BINS} = {N_REPEATS * N_BINS} bins of {N_NEURONS} neurons, "
+                         f"got shape {tuple(x.shape)}")
     return x.view(N_REPEATS, N_BINS, N_NEURONS)
 
 def psth_reliability(x:torch.Tensor) -> float:
-    "Pearson r between the mean response per (bin, neuron) of the even and of the odd repeats of `x` (repeats, bins, neurons)"
+    """Pearson r between the mean response per (bin, neuron) of the even and of the odd repeats of `x` (repeats, bins,
+    neurons)"""
     from scipy import stats
-    return float(stats.pearsonr(x[0::2].mean(0).flatten().double().numpy(), x[1::2].mean(0).flatten().double().numpy()).statistic)
+    return float(stats.pearsonr(x[0::2].mean(0).flatten().double().numpy(),
+                                x[1::2].mean(0).flatten().double().numpy()).statistic)
 
 # %% ../../nbs/24_neural.ipynb #fa9c9df8
 def autocorrelation(y, max_lag:int, remove:str='mean') -> np.ndarray:
-    "Normalized autocorrelation C(l), l = 0..max_lag, of signals `y` (rows: independent repeats, columns: time), over time origins within each row; `remove`: 'mean' (overall mean) or 'psth' (the mean over rows at each time)"
+    """Normalized autocorrelation C(l), l = 0..max_lag, of signals `y` (rows: independent repeats, columns: time), over
+    time origins within each row; `remove`: 'mean' (overall mean) or 'psth' (the mean over rows at each time)"""
     y = torch.as_tensor(y, dtype=torch.float64)
-    if y.ndim != 2 or not 0 < max_lag < y.shape[1]: raise ValueError(f"need (repeats, time) signals longer than max_lag, got shape {tuple(y.shape)} and max_lag={max_lag}")
+    if y.ndim != 2 or not 0 < max_lag < y.shape[1]:
+        raise ValueError(f"need (repeats, time) signals longer than max_lag, "
+                         f"got shape {tuple(y.shape)} and max_lag={max_lag}")
     if remove not in ('mean', 'psth'): raise ValueError(f"remove must be 'mean' or 'psth', not {remove!r}")
     d = y - (y.mean() if remove == 'mean' else y.mean(0, keepdim=True))
     var = d.pow(2).mean()
@@ -59,7 +66,8 @@ def decay_lag(c, level:float) -> int|None:
 ACF_LAGS = 60
 
 def activity_autocorrelation(x:torch.Tensor, max_lag:int=ACF_LAGS) -> dict:
-    "Autocorrelation of the population activity K(t) of `x` (repeats, bins, neurons): overall, and around the movie's mean response; lags where each falls below 1/e and 0.05"
+    """Autocorrelation of the population activity K(t) of `x` (repeats, bins, neurons): overall, and around the movie's
+    mean response; lags where each falls below 1/e and 0.05"""
     k = x.sum(-1)
     out = dict(lags=list(range(max_lag + 1)))
     for name in ('mean', 'psth'):
@@ -74,26 +82,31 @@ def plot_autocorrelation(acf:dict, ax=None):
     if ax is None: _, ax = plt.subplots(figsize=(5, 3.2), layout='constrained')
     ax.plot(acf['lags'], acf['mean'], 'o-', ms=3, label='around the overall mean')
     ax.plot(acf['lags'], acf['psth'], 's-', ms=3, label="around the movie's mean response")
-    ax.axhline(0, color='k', lw=0.6); ax.axhline(0.05, color='0.6', ls=':', lw=0.8); ax.axhline(1 / math.e, color='0.6', ls='--', lw=0.8)
+    ax.axhline(0, color='k', lw=0.6)
+    ax.axhline(0.05, color='0.6', ls=':', lw=0.8); ax.axhline(1 / math.e, color='0.6', ls='--', lw=0.8)
     ax.set(xlabel='lag (bins)', ylabel='$C(\\ell)$ of $K(t)$', title='temporal correlation of the population activity')
     ax.legend(fontsize='small')
     return ax.figure
 
 # %% ../../nbs/24_neural.ipynb #321b0be7
 def split_repeats(n_repeats:int, test_frac:float=0.2, seed:int=0) -> tuple:
-    "(train, test) repeat indices, each sorted: a seeded random permutation of the repeats, round(test_frac·n_repeats) of them for test"
+    """(train, test) repeat indices, each sorted: a seeded random permutation of the repeats, round(test_frac·n_repeats)
+    of them for test"""
     n_test = round(test_frac * n_repeats)
-    if not 0 < n_test < n_repeats: raise ValueError(f"test_frac={test_frac} of {n_repeats} repeats leaves one side empty")
+    if not 0 < n_test < n_repeats:
+        raise ValueError(f"test_frac={test_frac} of {n_repeats} repeats leaves one side empty")
     perm = torch.randperm(n_repeats, generator=torch.Generator().manual_seed(seed))
     return perm[n_test:].sort().values, perm[:n_test].sort().values
 
 def study_data(s:dict, path=None) -> dict:
-    "The split of settings `s`: train and test bins (rows), the repeat each bin comes from, and the fixed triplets of the three-body MSE"
+    """The split of settings `s`: train and test bins (rows), the repeat each bin comes from, and the fixed triplets of
+    the three-body MSE"""
     x = retina_repeats(path)
     tr, te = split_repeats(len(x), s['test_frac'], s['split_seed'])
     out = dict(train=x[tr].reshape(-1, N_NEURONS), test=x[te].reshape(-1, N_NEURONS), train_repeats=tr, test_repeats=te,
                train_groups=tr.repeat_interleave(N_BINS), test_groups=te.repeat_interleave(N_BINS),
-               triplets=triplets(N_NEURONS, n_triplets=s['n_triplets'], generator=torch.Generator().manual_seed(s['split_seed'])))
+               triplets=triplets(N_NEURONS, n_triplets=s['n_triplets'],
+                                 generator=torch.Generator().manual_seed(s['split_seed'])))
     out['ref'] = {k: correlation_stats(out[k], out['triplets']) for k in ('train', 'test')}
     return out
 
@@ -103,7 +116,8 @@ def correlation_stats(x, idx:torch.Tensor) -> dict:
     return dict(two_body=upper(covariance(x)).double(), three_body=three_body(x, idx)[0].double())
 
 def correlation_mse(x, ref:dict, idx:torch.Tensor) -> dict:
-    "Mean squared error of the two-body (all pairs) and three-body (triplets `idx`) connected correlations of `x` against `ref` (`correlation_stats`)"
+    """Mean squared error of the two-body (all pairs) and three-body (triplets `idx`) connected correlations of `x`
+    against `ref` (`correlation_stats`)"""
     c = correlation_stats(x, idx)
     return {k: (c[k] - ref[k]).pow(2).mean().item() for k in c}
 
@@ -115,7 +129,8 @@ def correlation_pearson(x, ref:dict, idx:torch.Tensor) -> dict:
 
 # %% ../../nbs/24_neural.ipynb #10f4ac1e
 def reference_levels(data:dict, n:int, draws:int=5, seed:int=0) -> dict:
-    "MSE against the test set of `n` random training bins (floor) and of `n` independent-neuron samples with the training rates (ceiling): mean and sd over `draws`"
+    """MSE against the test set of `n` random training bins (floor) and of `n` independent-neuron samples with the
+    training rates (ceiling): mean and sd over `draws`"""
     g = torch.Generator().manual_seed(seed)
     rates = moments(data['train'])
     def floor(): return data['train'][torch.randint(len(data['train']), (n,), generator=g)]
@@ -123,14 +138,17 @@ def reference_levels(data:dict, n:int, draws:int=5, seed:int=0) -> dict:
     out = {}
     for name, draw in (('floor', floor), ('independent', ceiling)):
         m = [correlation_mse(draw(), data['ref']['test'], data['triplets']) for _ in range(draws)]
-        out[name] = {k: dict(mean=float(np.mean([v[k] for v in m])), sd=float(np.std([v[k] for v in m], ddof=1))) for k in m[0]}
-    out['train'] = {k: (data['ref']['train'][k] - data['ref']['test'][k]).pow(2).mean().item() for k in data['ref']['test']}   # all training bins
+        out[name] = {k: dict(mean=float(np.mean([v[k] for v in m])), sd=float(np.std([v[k] for v in m], ddof=1)))
+                     for k in m[0]}
+    ref = data['ref']
+    # all training bins
+    out['train'] = {k: (ref['train'][k] - ref['test'][k]).pow(2).mean().item() for k in ref['test']}
     return out
 
 # %% ../../nbs/24_neural.ipynb #b2567746
-FULL = dict(test_frac=0.2, split_seed=0, n_hidden=32, chains=(1000, 100, 300, 3000, 5000), seeds=(0, 1, 2), updates=4000,
-            batch_size=2000, lr=1.0, max_lr=1.0, lr_decay=0.3, centered=True, gibbs_steps=10, log_points=20,
-            n_samples=15000, sample_chains=1000, max_sweeps=2000, n_triplets=10000, scatter_chains=1000)
+FULL = dict(test_frac=0.2, split_seed=0, n_hidden=32, chains=(1000, 100, 300, 3000, 5000), seeds=(0, 1, 2),
+            updates=4000, batch_size=2000, lr=1.0, max_lr=1.0, lr_decay=0.3, centered=True, gibbs_steps=10,
+            log_points=20, n_samples=15000, sample_chains=1000, max_sweeps=2000, n_triplets=10000, scatter_chains=1000)
 
 QUICK = dict(FULL, n_hidden=16, chains=(200, 50), seeds=(0,), updates=300, batch_size=1000, log_points=5,
              n_samples=3000, sample_chains=500, max_sweeps=500, n_triplets=2000, scatter_chains=200)
@@ -144,19 +162,20 @@ def point_settings(s:dict) -> dict: return {k: v for k, v in s.items() if k not 
 
 def train_run(method:str, n_chains:int, seed:int, data:dict, s:dict):
     "An RBM trained by `method` with `n_chains` chains and the budget of `s`; PTT's rate may adapt up to `max_lr`"
-    kw = dict(n_chains=n_chains, gibbs_steps=s['gibbs_steps'], updates=s['updates'], batch_size=s['batch_size'], lr=s['lr'],
-              lr_decay=s['lr_decay'], centered=s['centered'], seed=seed, log_every=max(1, s['updates'] // s['log_points']),
-              progress=False, final_eval='local')
+    kw = dict(n_chains=n_chains, gibbs_steps=s['gibbs_steps'], updates=s['updates'], batch_size=s['batch_size'],
+              lr=s['lr'], lr_decay=s['lr_decay'], centered=s['centered'], seed=seed,
+              log_every=max(1, s['updates'] // s['log_points']), progress=False, final_eval='local')
     if method == 'ptt': kw['max_lr'] = s['max_lr']
     return fit(data['train'], s['n_hidden'], method, test=data['test'], **kw)
 
 def sample_run(run, s:dict, seed:int) -> tuple:
-    "`n_samples` thermalized samples of the run's final model (PTT: its own ladder; PCD: a ladder of its checkpoints) and the sampler's report"
+    """`n_samples` thermalized samples of the run's final model (PTT: its own ladder; PCD: a ladder of its checkpoints)
+    and the sampler's report"""
     t = time.perf_counter()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter('always')
-        out = sample(run, s['n_samples'], ladder='checkpoints' if run.method == 'pcd' else 'ptt', n_chains=s['sample_chains'],
-                     max_sweeps=s['max_sweeps'], seed=seed + 1000, full=True)
+        out = sample(run, s['n_samples'], ladder='checkpoints' if run.method == 'pcd' else 'ptt',
+                     n_chains=s['sample_chains'], max_sweeps=s['max_sweeps'], seed=seed + 1000, full=True)
     return out.x, dict(report_summary(out.report), n_rungs=len(out.log_z), seconds=time.perf_counter() - t,
                        warnings=sorted({str(w.message)[:200] for w in caught}))
 
@@ -173,7 +192,8 @@ def study_point(method:str, n_chains:int, seed:int, s:dict, data:dict) -> tuple:
     out = dict(method=method, n_chains=n_chains, seed=seed, settings=point_settings(s), config=dict(run.config),
                updates=int(run.state.update), stopped=run.state.stopped, train_seconds=t1 - t0,
                ladder_rungs=len(run.ladder) if run.ladder is not None else None, sampler=sampler,
-               mse=correlation_mse(x, data['ref']['test'], data['triplets']), mse_train=correlation_mse(x, data['ref']['train'], data['triplets']),
+               mse=correlation_mse(x, data['ref']['test'], data['triplets']),
+               mse_train=correlation_mse(x, data['ref']['train'], data['triplets']),
                pearson=correlation_pearson(x, data['ref']['test'], data['triplets']),
                rates_mse=(moments(x).double() - moments(data['test']).double()).pow(2).mean().item(),
                pk=_rounded(p, 8), pk_se=_rounded(se, 8), n_samples=len(x),
@@ -182,7 +202,8 @@ def study_point(method:str, n_chains:int, seed:int, s:dict, data:dict) -> tuple:
     return out, run.model, x
 
 # %% ../../nbs/24_neural.ipynb #46904ec0
-def point_file(folder, method:str, n_chains:int, seed:int) -> Path: return Path(folder) / f"{method}_chains{n_chains}_seed{seed}.json"
+def point_file(folder, method:str, n_chains:int, seed:int) -> Path:
+    return Path(folder) / f"{method}_chains{n_chains}_seed{seed}.json"
 
 def study_order(s:dict) -> list:
     "(method, chains, seed) in the order they are computed: scatter points of each seed first"
@@ -195,18 +216,21 @@ def run_study(s:dict, folder, path=None, progress:bool=True) -> dict:
     data = study_data(s, path)
     f = folder / 'reference.json'
     if (ref := saved_result(f, point_settings(s))) is None:
-        ref = dict(settings=point_settings(s), levels=reference_levels(data, s['n_samples']), acf=activity_autocorrelation(retina_repeats(path)),
-                   n_train=len(data['train']), n_test=len(data['test']), test_repeats=data['test_repeats'].tolist())
+        ref = dict(settings=point_settings(s), levels=reference_levels(data, s['n_samples']),
+                   acf=activity_autocorrelation(retina_repeats(path)), n_train=len(data['train']),
+                   n_test=len(data['test']), test_repeats=data['test_repeats'].tolist())
         write_atomic(f, lambda t: t.write_text(json.dumps(ref)))
     points = []
     for m, c, seed in study_order(s):
         f = point_file(folder, m, c, seed)
         if (r := saved_result(f, point_settings(s))) is not None: points.append(r); continue
         r, model, x = study_point(m, c, seed, s, data)
-        write_atomic(f.with_suffix('.pt'), lambda t: torch.save({k: v.clone() if torch.is_tensor(v) else v for k, v in model.state_dict().items()}, t))
+        state = {k: v.clone() if torch.is_tensor(v) else v for k, v in model.state_dict().items()}
+        write_atomic(f.with_suffix('.pt'), lambda t: torch.save(state, t))
         if c == s['scatter_chains']: save_samples(x, f.with_suffix('.npz'))
         write_atomic(f, lambda t: t.write_text(json.dumps(r)))
-        if progress: print(f"{m} chains={c} seed={seed}: MSE 2-body {r['mse']['two_body']:.3g}, 3-body {r['mse']['three_body']:.3g} "
+        if progress: print(f"{m} chains={c} seed={seed}: MSE 2-body {r['mse']['two_body']:.3g}, "
+                           f"3-body {r['mse']['three_body']:.3g} "
                            f"(train {r['train_seconds']:.0f} s, sample {r['sampler']['seconds']:.0f} s)", flush=True)
         points.append(r)
     return dict(reference=ref, points=points)
@@ -218,7 +242,8 @@ def load_study(folder) -> dict:
     points = [json.loads(f.read_text()) for f in sorted(folder.glob('*_chains*_seed*.json'))]
     return dict(reference=ref, points=sorted(points, key=lambda r: (r['seed'], r['n_chains'], r['method'])))
 
-def load_model(folder, method:str, n_chains:int, seed:int): return from_state_dict(torch.load(point_file(folder, method, n_chains, seed).with_suffix('.pt')))
+def load_model(folder, method:str, n_chains:int, seed:int):
+    return from_state_dict(torch.load(point_file(folder, method, n_chains, seed).with_suffix('.pt')))
 
 # %% ../../nbs/24_neural.ipynb #8ef19ec4
 def sweep_table(points:list, key:str) -> dict:
@@ -228,18 +253,20 @@ def sweep_table(points:list, key:str) -> dict:
         by = {}
         for r in points:
             if r['method'] == m: by.setdefault(r['n_chains'], []).append(r['mse'][key])
-        out[m] = {c: (float(np.mean(v)), float(np.std(v, ddof=1) / math.sqrt(len(v))) if len(v) > 1 else math.nan, len(v))
-                  for c, v in sorted(by.items())}
+        se = lambda v: float(np.std(v, ddof=1) / math.sqrt(len(v))) if len(v) > 1 else math.nan
+        out[m] = {c: (float(np.mean(v)), se(v), len(v)) for c, v in sorted(by.items())}
     return out
 
 def pcd_within(table:dict, tol:float=0.2) -> int|None:
-    "The smallest number of chains at which PCD's mean MSE <= (1 + tol) x PTT's (from `sweep_table`); None if it never is"
+    """The smallest number of chains at which PCD's mean MSE <= (1 + tol) x PTT's (from `sweep_table`); None if it never
+    is"""
     common = sorted(set(table['pcd']) & set(table['ptt']))
     return next((c for c in common if table['pcd'][c][0] <= (1 + tol) * table['ptt'][c][0]), None)
 
 # %% ../../nbs/24_neural.ipynb #9ec0682e
 def plot_scatter(data:dict, samples:dict, axes=None, max_points:int=3000):
-    "Two- and three-body connected correlations of each model's samples (name -> samples) against the test set's, Pearson r in the legend"
+    """Two- and three-body connected correlations of each model's samples (name -> samples) against the test set's,
+    Pearson r in the legend"""
     import matplotlib.pyplot as plt
     from scipy import stats
     if axes is None: axes = plt.subplots(1, 2, figsize=(9, 4), layout='constrained')[1]
@@ -274,7 +301,8 @@ def plot_pk(data:dict, pks:dict, ax=None):
     return ax.figure
 
 def plot_sweep(points:list, levels:dict|None=None, axes=None):
-    "MSE of two- and three-body correlations against the test set vs the number of chains, mean and SE over seeds, with the floor and the independent-neuron level"
+    """MSE of two- and three-body correlations against the test set vs the number of chains, mean and SE over seeds,
+    with the floor and the independent-neuron level"""
     import matplotlib.pyplot as plt
     if axes is None: axes = plt.subplots(1, 2, figsize=(9, 3.8), layout='constrained')[1]
     for ax, key, title in zip(axes, ('two_body', 'three_body'), ('two-body', 'three-body')):
@@ -282,21 +310,29 @@ def plot_sweep(points:list, levels:dict|None=None, axes=None):
         for i, m in enumerate(METHODS):
             if not t[m]: continue
             c = np.array(list(t[m])); mean, se, n = map(np.array, zip(*t[m].values()))
-            ax.errorbar(c * (1 + 0.04 * (2 * i - 1)), mean, yerr=np.nan_to_num(se), fmt='o-', capsize=3, color=STYLE[m]['color'],
-                        label=f"{STYLE[m]['label']} ({int(n.min())}–{int(n.max())} seeds)" if n.min() != n.max() else f"{STYLE[m]['label']} ({int(n[0])} seeds)")
+            seeds = f"{int(n.min())}–{int(n.max())}" if n.min() != n.max() else f"{int(n[0])}"
+            ax.errorbar(c * (1 + 0.04 * (2 * i - 1)), mean, yerr=np.nan_to_num(se), fmt='o-', capsize=3,
+                        color=STYLE[m]['color'], label=f"{STYLE[m]['label']} ({seeds} seeds)")
         if levels:
             ax.axhline(levels['floor'][key]['mean'], color='0.4', ls=':', label='floor: training bins, same n')
             ax.axhline(levels['independent'][key]['mean'], color='0.6', ls='--', label='independent neurons')
-        ax.set(xscale='log', yscale='log', xlabel='number of chains', ylabel=f'MSE of {title} correlations', title=f'{title} (vs test)')
+        ax.set(xscale='log', yscale='log', xlabel='number of chains', ylabel=f'MSE of {title} correlations',
+               title=f'{title} (vs test)')
         ax.legend(fontsize='x-small')
     return axes[0].figure
 
 def summary_table(points:list) -> str:
-    "One line per point: MSEs and Pearson r against the test set, rates MSE, PTT's training ladder, the sampler's rungs, weakest acceptance and thermalization, times"
-    lines = [f"{'method':>6} {'chains':>6} {'seed':>4} {'MSE2':>9} {'MSE3':>9} {'r2':>6} {'r3':>6} {'rates':>8} {'ladder':>6} {'rungs':>5} {'acc':>5} {'therm':>5} {'tau':>6} {'train s':>7} {'samp s':>6} stopped"]
+    """One line per point: MSEs and Pearson r against the test set, rates MSE, PTT's training ladder, the sampler's
+    rungs, weakest acceptance and thermalization, times"""
+    lines = [f"{'method':>6} {'chains':>6} {'seed':>4} {'MSE2':>9} {'MSE3':>9} {'r2':>6} {'r3':>6} {'rates':>8} "
+             f"{'ladder':>6} {'rungs':>5} {'acc':>5} {'therm':>5} {'tau':>6} {'train s':>7} {'samp s':>6} stopped"]
     for r in sorted(points, key=lambda r: (r['n_chains'], r['method'], r['seed'])):
         sp = r['sampler']
-        lines.append(f"{r['method']:>6} {r['n_chains']:>6} {r['seed']:>4} {r['mse']['two_body']:9.3g} {r['mse']['three_body']:9.3g} {r['pearson']['two_body']:6.3f} "
-                     f"{r['pearson']['three_body']:6.3f} {r['rates_mse']:8.2g} {r['ladder_rungs'] or '':>6} {sp['n_rungs']:>5} {sp['min_acceptance']:5.2f} {str(sp['thermalized'])[0]:>5} {sp['tau_exp']:6.2f} "
+        mse, pearson = r['mse'], r['pearson']
+        lines.append(f"{r['method']:>6} {r['n_chains']:>6} {r['seed']:>4} "
+                     f"{mse['two_body']:9.3g} {mse['three_body']:9.3g} {pearson['two_body']:6.3f} "
+                     f"{pearson['three_body']:6.3f} {r['rates_mse']:8.2g} "
+                     f"{r['ladder_rungs'] or '':>6} {sp['n_rungs']:>5} {sp['min_acceptance']:5.2f} "
+                     f"{str(sp['thermalized'])[0]:>5} {sp['tau_exp']:6.2f} "
                      f"{r['train_seconds']:7.0f} {sp['seconds']:6.0f} {r['stopped'] or ''}")
     return '\n'.join(lines)

@@ -1,4 +1,4 @@
-"""PCD and PTT on 100 (and 1000) binarized MNIST digits: log-likelihoods along training from PTT's own ladder and from PCD's checkpoints assembled afterwards into a ladder, the relaxation time τ_exp of those ladders along training, and samples of the models.
+"""PCD and PTT on 100 (and 1000) binarized MNIST digits: LL along training, τ_exp of their ladders, samples
 
 Docs: https://ptt-dev.github.io/ptt/mnist.html.md"""
 
@@ -33,18 +33,21 @@ from ..metrics import nearest_neighbour_distances, hamming_distances
 # %% ../../nbs/25_mnist.ipynb #mnist006
 FULL = dict(pool=1, seed=0, sizes=(100, 1000), ptt_sizes=(100, 1000), n_test=None,
             n_hidden=100, n_chains=500, gibbs_steps=10, updates=6000, lr=0.01, ptt_lr=0.001, max_lr=0.01, log_every=10,
-            tau_points=8, tau_chains=64, tau_gibbs_steps=2, tau_min_sweeps=100, tau_max_sweeps=1000, n_records=5, grid=16,
-            therm_factor=20., paper_limit=50_000, cost_updates=20, gibbs_chains=100, gibbs_sweeps=10_000, gibbs_shown=5, long_max_sweeps=3000)
+            tau_points=8, tau_chains=64, tau_gibbs_steps=2, tau_min_sweeps=100, tau_max_sweeps=1000, n_records=5,
+            grid=16, therm_factor=20., paper_limit=50_000, cost_updates=20,
+            gibbs_chains=100, gibbs_sweeps=10_000, gibbs_shown=5, long_max_sweeps=3000)
 
-QUICK = dict(FULL, pool=2, sizes=(100,), n_test=500, n_hidden=10, n_chains=100, updates=1000, log_every=10, lr=0.05, ptt_lr=0.05, max_lr=0.05,
-             tau_points=3, tau_chains=100, tau_max_sweeps=600, n_records=10, cost_updates=0, gibbs_chains=50, gibbs_sweeps=200, long_max_sweeps=300)
+QUICK = dict(FULL, pool=2, sizes=(100,), n_test=500, n_hidden=10, n_chains=100, updates=1000, log_every=10, lr=0.05,
+             ptt_lr=0.05, max_lr=0.05, tau_points=3, tau_chains=100, tau_max_sweeps=600, n_records=10, cost_updates=0,
+             gibbs_chains=50, gibbs_sweeps=200, long_max_sweeps=300)
 
 # %% ../../nbs/25_mnist.ipynb #mnist008
 def pooled_images(x:torch.Tensor, pool:int) -> torch.Tensor:
     "Grey-level images `x` (n, side²) averaged over `pool`×`pool` blocks: (n, (side/pool)²)"
     if pool == 1: return x.float()
     side = math.isqrt(x.shape[1])
-    if side * side != x.shape[1] or side % pool: raise ValueError(f"images of {x.shape[1]} pixels cannot be pooled by {pool}")
+    if side * side != x.shape[1] or side % pool:
+        raise ValueError(f"images of {x.shape[1]} pixels cannot be pooled by {pool}")
     return F.avg_pool2d(x.float().view(-1, 1, side, side), pool).flatten(1)
 
 def load_images(split:str, pool:int, threshold:float=127.) -> torch.Tensor:
@@ -58,7 +61,8 @@ def subset_indices(n:int, size:int|None, seed:int) -> torch.Tensor:
     return perm[:size]
 
 def study_data(s:dict) -> dict:
-    "Training subsets of each size in `s['sizes']` (nested, from MNIST's training file) and the test rows (from its test file)"
+    """Training subsets of each size in `s['sizes']` (nested, from MNIST's training file) and the test rows (from its
+    test file)"""
     tr, te = load_images('train', s['pool']), load_images('test', s['pool'])
     idx = {M: subset_indices(len(tr), M, s['seed']) for M in s['sizes']}
     test_idx = subset_indices(len(te), s['n_test'], s['seed'] + 1)
@@ -83,31 +87,38 @@ def train_rbm(method:str, M:int, data:dict, s:dict, work, progress:bool=False):
     "The `method` run on the M-image subset: trained, or resumed from (or read from) its run file in `work`"
     path = Path(work) / f"{method}-M{M}-{_key(train_settings(s, method, M))}.h5"
     common = dict(test=data['test'], out=path, resume='auto', progress=progress)
-    extra = dict(lr=s['ptt_lr'], max_lr=s['max_lr'], final_eval='local', centered=False) if method == 'ptt' else dict(lr=s['lr'])
-    return fit(data['train'][M], s['n_hidden'], method, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], updates=s['updates'],
-               seed=s['seed'], log_every=s['log_every'], **extra, **common)
+    ptt = dict(lr=s['ptt_lr'], max_lr=s['max_lr'], final_eval='local', centered=False)
+    extra = ptt if method == 'ptt' else dict(lr=s['lr'])
+    return fit(data['train'][M], s['n_hidden'], method, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'],
+               updates=s['updates'], seed=s['seed'], log_every=s['log_every'], **extra, **common)
 
 # %% ../../nbs/25_mnist.ipynb #mnist017
 def _floats(v) -> list: return [float(x) for x in v]
 
 def train_summary(run, method:str, M:int) -> dict:
-    "What a training run measured: its log-likelihood curve (PTT: own log Z; PCD: none), its ladder, costs and how it ended"
+    """What a training run measured: its log-likelihood curve (PTT: own log Z; PCD: none), its ladder, costs and how it
+    ended"""
     logs, steps = run.history.logs, run.history.steps
-    curve = {k: _floats(logs[k]) for k in ('update', 'seconds', 'log_z', 'log_z_se', 'train_ll', 'test_ll') if k in logs}
-    out = dict(method=method, M=M, updates=int(run.state.update), stopped=run.state.stopped, train_seconds=float(run.state.seconds),
-               seconds_per_update=float(np.median(steps['seconds'])), checkpoints=[int(u) for u, _ in run.checkpoints], curve=curve)
-    if run.model.n_hidden <= 16: out['exact_log_z'] = [log_partition(m.to(dtype=torch.float64)).item() for _, m in run.checkpoints]
+    curve = {k: _floats(logs[k]) for k in ('update', 'seconds', 'log_z', 'log_z_se', 'train_ll', 'test_ll')
+             if k in logs}
+    out = dict(method=method, M=M, updates=int(run.state.update), stopped=run.state.stopped,
+               train_seconds=float(run.state.seconds), seconds_per_update=float(np.median(steps['seconds'])),
+               checkpoints=[int(u) for u, _ in run.checkpoints], curve=curve)
+    if run.model.n_hidden <= 16:
+        out['exact_log_z'] = [log_partition(m.to(dtype=torch.float64)).item() for _, m in run.checkpoints]
     if run.ladder is not None:
         r = run.history.rungs
-        out |= dict(rung_updates=[int(u) for u in run.ladder.updates], freezes=dict(update=[int(u) for u in r.get('update', [])],
-                    tau_exp=_floats(r.get('tau_exp', [])), thermalized=[bool(t) for t in r.get('thermalized', [])]),
+        freezes = dict(update=[int(u) for u in r.get('update', [])], tau_exp=_floats(r.get('tau_exp', [])),
+                       thermalized=[bool(t) for t in r.get('thermalized', [])])
+        out |= dict(rung_updates=[int(u) for u in run.ladder.updates], freezes=freezes,
                     final_thermalized=bool(logs.get('final_thermalized', [0])[-1] == 1),
                     lr=[float(steps['lr_weights'][int(u) - 1]) for u in logs['update']])
     return out
 
 # %% ../../nbs/25_mnist.ipynb #mnist019
 def tau_updates(checkpoints:list, n:int, first:int=1) -> list:
-    "`n` checkpoint updates spread evenly in log(update) from the first checkpoint ≥ `first` to the last (fewer where they coincide)"
+    """`n` checkpoint updates spread evenly in log(update) from the first checkpoint ≥ `first` to the last (fewer where
+    they coincide)"""
     ups = sorted(u for u in checkpoints if u >= first)
     grid = np.geomspace(ups[0], ups[-1], n)
     return sorted({min(ups, key=lambda u: abs(math.log(u / g))) for g in grid})
@@ -138,7 +149,8 @@ def unpack_images(rows:list, n_pixels:int) -> torch.Tensor:
 
 # %% ../../nbs/25_mnist.ipynb #mnist025
 def ptt_ladder_upto(run, U:int) -> tuple:
-    "PTT's own ladder at update `U`: the rungs frozen by then and the checkpoint of update `U` on top: (models, their updates)"
+    """PTT's own ladder at update `U`: the rungs frozen by then and the checkpoint of update `U` on top: (models, their
+    updates)"""
     lad, model = run.ladder, dict(run.checkpoints)[U]
     top = max(t for t, u in enumerate(lad.updates) if u <= U)
     models, ups = lad.models[:top + 1].to(device='cpu'), list(lad.updates[:top + 1])
@@ -147,19 +159,24 @@ def ptt_ladder_upto(run, U:int) -> tuple:
 
 def _capped(report, max_spacing:int):
     "`report` with its sampling spacing at most `max_spacing` (an unthermalized run's τ_int can be as long as the run)"
-    return dataclasses.replace(report, plan=dataclasses.replace(report.plan, spacing=min(report.plan.spacing, max(1, max_spacing))))
+    spacing = min(report.plan.spacing, max(1, max_spacing))
+    return dataclasses.replace(report, plan=dataclasses.replace(report.plan, spacing=spacing))
 
 def ladder_models(method:str, run, rungs:list):
-    "The models of a ladder whose rungs are the checkpoints of updates `rungs` (rung 0: the independent model PTT or `checkpoint_ladder` put under them)"
+    """The models of a ladder whose rungs are the checkpoints of updates `rungs` (rung 0: the independent model PTT or
+    `checkpoint_ladder` put under them)"""
     if method == 'ptt': return ptt_ladder_upto(run, rungs[-1])[0]
     cps = dict(run.checkpoints)
     return stack([independent_model(run.checkpoints[0][1])] + [cps[u] for u in rungs[1:]])
 
 def thermalized_ladder(method:str, run, U:int, s:dict, g, rungs:list|None=None, max_sweeps:int|None=None) -> tuple:
-    "Tempering over the ladder of `run` at update `U` (PTT: its own rungs; PCD: its checkpoints assembled a posteriori, or the given `rungs`), thermalized within `max_sweeps` (default `tau_max_sweeps`)"
+    """Tempering over the ladder of `run` at update `U` (PTT: its own rungs; PCD: its checkpoints assembled a
+    posteriori, or the given `rungs`), thermalized within `max_sweeps` (default `tau_max_sweeps`)"""
     therm = dict(factor=s['therm_factor'], min_sweeps=s['tau_min_sweeps'], max_sweeps=max_sweeps or s['tau_max_sweeps'])
     if method == 'pcd' and rungs is None:
-        b = checkpoint_ladder(run, n_chains=s['tau_chains'], gibbs_steps=s['tau_gibbs_steps'], upto=U, full=True, generator=g, between=0, **therm)   # checkpoints only: their labels are checkpoint updates (as the saved results were made)
+        # checkpoints only: their labels are checkpoint updates (as the saved results were made)
+        b = checkpoint_ladder(run, n_chains=s['tau_chains'], gibbs_steps=s['tau_gibbs_steps'], upto=U, full=True,
+                              generator=g, between=0, **therm)
         return b.tempering, b.report, list(b.values)
     models, ups = (ptt_ladder_upto(run, U) if rungs is None else (ladder_models(method, run, rungs), list(rungs)))
     x0 = gibbs(models[0], models[0].random_visible(s['tau_chains'], g), 1, g)
@@ -169,21 +186,25 @@ def thermalized_ladder(method:str, run, U:int, s:dict, g, rungs:list|None=None, 
 def _mean_ll(model, x:torch.Tensor, log_z:float) -> float: return -mean_free_energy(model, x) - log_z
 
 def tau_unit(method:str, run, U:int, data:dict, M:int, s:dict, rungs:list|None=None, max_sweeps:int|None=None) -> dict:
-    "The ladder of `run` at update `U` (or of the given `rungs`) thermalized: τ_exp and whether 20 τ_exp fit in the sweep limit, log Z and LL of every rung, samples"
+    """The ladder of `run` at update `U` (or of the given `rungs`) thermalized: τ_exp and whether 20 τ_exp fit in the
+    sweep limit, log Z and LL of every rung, samples"""
     t0, g = time.perf_counter(), make_generator(s['seed'] * 7919 + U)
     tmp, report, ups = thermalized_ladder(method, run, U, s, g, rungs, max_sweeps)
     t1 = time.perf_counter()
-    out = record_samples(tmp, _capped(report, (max_sweeps or s['tau_max_sweeps']) // (2 * s['n_records'])), s['n_records'] * s['tau_chains'])
+    spacing = (max_sweeps or s['tau_max_sweeps']) // (2 * s['n_records'])
+    out = record_samples(tmp, _capped(report, spacing), s['n_records'] * s['tau_chains'])
     models, tr, te = tmp.models, data['train'][M], data['test']
     log_z, se = out.log_z.tolist(), out.log_z_se.tolist()
     nn = nearest_neighbour_distances(out.x, tr).double()
-    row = dict(method=method, M=M, update=U, rung_updates=[int(u) for u in ups], n_rungs=len(ups), tau_exp=float(report.plan.tau_exp),
-               tau_int=float(report.plan.tau_int), sweeps=int(report.sweeps), thermalized=bool(report.reliable), reason=report.plan.reason,
-               round_trips=int(report.round_trips), acceptance=_floats(report.acceptance), log_z=log_z, log_z_se=se,
-               train_ll=[_mean_ll(models[t], tr, z) for t, z in enumerate(log_z)], test_ll=[_mean_ll(models[t], te, z) for t, z in enumerate(log_z)],
-               nn_mean=nn.mean().item(), nn_copies=(nn == 0).double().mean().item(), samples=pack_images(out.x[:s['grid']]),
-               sample_means=_floats(out.x.double().mean(0)), n_samples=len(out.x),
-               thermalize_seconds=t1 - t0, seconds=time.perf_counter() - t0)
+    row = dict(method=method, M=M, update=U, rung_updates=[int(u) for u in ups], n_rungs=len(ups),
+               tau_exp=float(report.plan.tau_exp), tau_int=float(report.plan.tau_int), sweeps=int(report.sweeps),
+               thermalized=bool(report.reliable), reason=report.plan.reason, round_trips=int(report.round_trips),
+               acceptance=_floats(report.acceptance), log_z=log_z, log_z_se=se,
+               train_ll=[_mean_ll(models[t], tr, z) for t, z in enumerate(log_z)],
+               test_ll=[_mean_ll(models[t], te, z) for t, z in enumerate(log_z)], nn_mean=nn.mean().item(),
+               nn_copies=(nn == 0).double().mean().item(), samples=pack_images(out.x[:s['grid']]),
+               sample_means=_floats(out.x.double().mean(0)), n_samples=len(out.x), thermalize_seconds=t1 - t0,
+               seconds=time.perf_counter() - t0)
     if s['n_hidden'] <= 16:
         row['exact_log_z'] = [log_partition(models[t].to(dtype=torch.float64)).item() for t in range(len(models))]
         row['exact_means'] = _floats(marginals(models[len(models) - 1].to(dtype=torch.float64))[0])
@@ -191,11 +212,13 @@ def tau_unit(method:str, run, U:int, data:dict, M:int, s:dict, rungs:list|None=N
 
 # %% ../../nbs/25_mnist.ipynb #mnist027
 def fit_artefact(row:dict) -> bool:
-    "A τ point whose run failed although its rung index decorrelated within one sweep (τ_int < 1): the τ_exp fit, not the sampler, failed"
+    """A τ point whose run failed although its rung index decorrelated within one sweep (τ_int < 1): the τ_exp fit, not
+    the sampler, failed"""
     return not row['thermalized'] and row['tau_int'] < 1
 
 def onset(rows:list) -> int|None:
-    "The update from which every later ladder failed to thermalize within the sweep limit (None if the last one thermalized; τ_exp fit artefacts count as thermalized)"
+    """The update from which every later ladder failed to thermalize within the sweep limit (None if the last one
+    thermalized; τ_exp fit artefacts count as thermalized)"""
     rows = sorted(rows, key=lambda r: r['update'])
     first = None
     for r in rows[::-1]:
@@ -213,9 +236,11 @@ def tau_rows(results:dict, method:str, M:int) -> list: return results.get(('tau'
 GIBBS_KEYS = ('gibbs_chains', 'gibbs_sweeps', 'gibbs_shown')
 
 def gibbs_trajectories(model, train:torch.Tensor, n_chains:int, n_sweeps:int, n_shown:int, g) -> dict:
-    "Alternating Gibbs sampling of one model from random images: at log-spaced times, each chain's distance to its nearest training image and which image it is"
+    """Alternating Gibbs sampling of one model from random images: at log-spaced times, each chain's distance to its
+    nearest training image and which image it is"""
     times = sorted({int(t) for t in np.geomspace(1, n_sweeps, 13).round()})
-    x, done, out = model.random_visible(n_chains, g), 0, dict(times=times, nn_mean=[], nn_median=[], same_nearest=[], frames=[])
+    x, done = model.random_visible(n_chains, g), 0
+    out = dict(times=times, nn_mean=[], nn_median=[], same_nearest=[], frames=[])
     previous = None
     for t in times:
         x = gibbs(model, x, t - done, g); done = t
@@ -228,28 +253,33 @@ def gibbs_trajectories(model, train:torch.Tensor, n_chains:int, n_sweeps:int, n_
     return out
 
 def gibbs_unit(method:str, run, U:int, data:dict, M:int, s:dict) -> dict:
-    "Plain Gibbs trajectories of the checkpoint of update `U` (no ladder): how fast chains settle next to single training images"
+    """Plain Gibbs trajectories of the checkpoint of update `U` (no ladder): how fast chains settle next to single
+    training images"""
     t0 = time.perf_counter()
     model = dict(run.checkpoints)[U].to(dtype=torch.float32)
-    out = gibbs_trajectories(model, data['train'][M], s['gibbs_chains'], s['gibbs_sweeps'], s['gibbs_shown'], make_generator(s['seed'] * 7919 + U + 1))
+    out = gibbs_trajectories(model, data['train'][M], s['gibbs_chains'], s['gibbs_sweeps'], s['gibbs_shown'],
+                             make_generator(s['seed'] * 7919 + U + 1))
     return out | dict(method=method, M=M, update=U, seconds=time.perf_counter() - t0)
 
 # %% ../../nbs/25_mnist.ipynb #mnist034
 def data_unit(data:dict, s:dict) -> dict:
-    "The subsets: their indices, pixel density, and the nearest-training-image distances of test and (leave one out) training images"
-    out = dict(n_pixels=data['test'].shape[1], n_test=len(data['test']), test_density=data['test'].mean().item(), subsets={})
+    """The subsets: their indices, pixel density, and the nearest-training-image distances of test and (leave one out)
+    training images"""
+    out = dict(n_pixels=data['test'].shape[1], n_test=len(data['test']), test_density=data['test'].mean().item(),
+               subsets={})
     for M, x in data['train'].items():
         te = nearest_neighbour_distances(data['test'], x).double()
         trn = nearest_neighbour_distances(x, x, exclude_self=True).double()
-        out['subsets'][str(M)] = dict(indices=data['train_idx'][M].tolist(), density=x.mean().item(), test_nn_mean=te.mean().item(),
-                                      train_nn_mean=trn.mean().item(), test_copies=(te == 0).double().mean().item(),
-                                      images=pack_images(x[:s['grid']]))
+        out['subsets'][str(M)] = dict(indices=data['train_idx'][M].tolist(), density=x.mean().item(),
+                                      test_nn_mean=te.mean().item(), train_nn_mean=trn.mean().item(),
+                                      test_copies=(te == 0).double().mean().item(), images=pack_images(x[:s['grid']]))
     return out
 
 def methods_for(s:dict, M:int) -> tuple: return ('pcd', 'ptt') if M in s['ptt_sizes'] else ('pcd',)
 
 def _unit(folder:Path, name:str, settings:dict, compute, log=None, message=None):
-    "The unit `name` of `folder`: read if saved with `settings`, else computed by `compute()` and saved with its settings and wall-clock"
+    """The unit `name` of `folder`: read if saved with `settings`, else computed by `compute()` and saved with its
+    settings and wall-clock"""
     f = folder / f'{name}.json'
     if (d := saved_result(f, settings)) is not None: return d
     t0 = time.perf_counter()
@@ -260,10 +290,12 @@ def _unit(folder:Path, name:str, settings:dict, compute, log=None, message=None)
     return d
 
 def _tau_message(r:dict) -> str:
-    return f"tau_exp {r['tau_exp']:.3g}, {'thermalized' if r['thermalized'] else 'NOT thermalized'}, {r['n_rungs']} rungs, {r['sweeps']} sweeps,"
+    return (f"tau_exp {r['tau_exp']:.3g}, {'thermalized' if r['thermalized'] else 'NOT thermalized'}, "
+            f"{r['n_rungs']} rungs, {r['sweeps']} sweeps,")
 
 class LazyRun:
-    "A run file, read the first time a unit needs the run itself: units saved earlier need only the training unit's summary"
+    """A run file, read the first time a unit needs the run itself: units saved earlier need only the training unit's
+    summary"""
     def __init__(self, path): self.path, self._run = Path(path), None
     def __call__(self):
         if self._run is None: self._run = load_run(self.path)
@@ -274,22 +306,28 @@ def train_unit(method:str, M:int, data:dict, s:dict, folder:Path, work:Path, pro
     st = train_settings(s, method, M)
     def train():
         run = train_rbm(method, M, data, s, work, progress)
-        if run.interrupted: raise KeyboardInterrupt(f"training of {method} on M={M} interrupted at update {run.state.update}: not saved as a result; run the study again to resume it")
+        if run.interrupted:
+            raise KeyboardInterrupt(f"training of {method} on M={M} interrupted at update {run.state.update}: "
+                                    "not saved as a result; run the study again to resume it")
         return train_summary(run, method, M)
-    d = _unit(folder, f'train-{method}-M{M}', st, train, log, lambda d: f"{d['updates']} updates ({d['stopped'] or 'done'}),")
+    d = _unit(folder, f'train-{method}-M{M}', st, train, log,
+              lambda d: f"{d['updates']} updates ({d['stopped'] or 'done'}),")
     return d, LazyRun(work / f"{method}-M{M}-{_key(st)}.h5")
 
 def gibbs_units(method:str, run, updates:list, M:int, data:dict, s:dict, folder:Path, log=print) -> list:
     "Plain-Gibbs units of the run (a `LazyRun`) at each of `updates`"
     st = train_settings(s, method, M) | {k: s[k] for k in GIBBS_KEYS}
-    return [_unit(folder, f'gibbs-{method}-M{M}-u{U}', st | dict(update=U), lambda U=U: gibbs_unit(method, run(), U, data, M, s), log,
+    return [_unit(folder, f'gibbs-{method}-M{M}-u{U}', st | dict(update=U),
+                  lambda U=U: gibbs_unit(method, run(), U, data, M, s), log,
                   lambda d: f"distance to the nearest training image {d['nn_mean'][-1]:.1f},") for U in updates]
 
 def size_units(M:int, data:dict, s:dict, folder:Path, work:Path, progress:bool=False, log=print):
-    "The units of one training-set size: both trainings, plain Gibbs at their ends, τ points of both methods interleaved coarse to fine, plain Gibbs at PCD's onset"
+    """The units of one training-set size: both trainings, plain Gibbs at their ends, τ points of both methods
+    interleaved coarse to fine, plain Gibbs at PCD's onset"""
     trained = {m: train_unit(m, M, data, s, folder, work, progress, log) for m in methods_for(s, M)}
     runs = {m: lazy for m, (_, lazy) in trained.items()}                 # read only for units not saved yet
-    points = {m: tau_updates(d['checkpoints'], s['tau_points'], first=max(1, s['updates'] // 20)) for m, (d, _) in trained.items()}
+    points = {m: tau_updates(d['checkpoints'], s['tau_points'], first=max(1, s['updates'] // 20))
+              for m, (d, _) in trained.items()}
     for m, r in runs.items(): gibbs_units(m, r, points[m][-1:], M, data, s, folder, log)
     rows = {m: [] for m in runs}
     for i in coarse_to_fine(list(range(s['tau_points']))):
@@ -297,38 +335,47 @@ def size_units(M:int, data:dict, s:dict, folder:Path, work:Path, progress:bool=F
             if i >= len(points[m]): continue
             U = points[m][i]
             st = train_settings(s, m, M) | {k: s[k] for k in TAU_KEYS} | dict(update=U)
-            rows[m].append(_unit(folder, f'tau-{m}-M{M}-u{U}', st, lambda m=m, r=r, U=U: tau_unit(m, r(), U, data, M, s), log, _tau_message))
+            compute = lambda m=m, r=r, U=U: tau_unit(m, r(), U, data, M, s)
+            rows[m].append(_unit(folder, f'tau-{m}-M{M}-u{U}', st, compute, log, _tau_message))
     for m, r in runs.items():
         if (first := onset(rows[m])) is not None: gibbs_units(m, r, [first], M, data, s, folder, log)
     if s.get('long_max_sweeps'):                       # the last ladders again, without refinement, with a longer limit
         for m, r in runs.items():
             last = rows[m][0]                            # coarse to fine: the first row is the last τ point
-            st = train_settings(s, m, M) | {k: s[k] for k in TAU_KEYS} | dict(update=last['update'], rungs=last['rung_updates'], long_max_sweeps=s['long_max_sweeps'])
-            _unit(folder, f"long-{m}-M{M}-u{last['update']}", st, lambda m=m, r=r, last=last: tau_unit(m, r(), last['update'], data, M, s, last['rung_updates'], s['long_max_sweeps']),
-                  log, _tau_message)
+            U, rungs, limit = last['update'], last['rung_updates'], s['long_max_sweeps']
+            tau = {k: s[k] for k in TAU_KEYS}
+            st = train_settings(s, m, M) | tau | dict(update=U, rungs=rungs, long_max_sweeps=limit)
+            compute = lambda m=m, r=r, U=U, rungs=rungs: tau_unit(m, r(), U, data, M, s, rungs, limit)
+            _unit(folder, f"long-{m}-M{M}-u{U}", st, compute, log, _tau_message)
 
 def run_study(s:dict, folder, work=None, progress:bool=False, log=print) -> dict:
-    "Every unit of settings `s`, computed or read from `folder` (one JSON each; run files in `work`); returns `load_study(folder)`"
+    """Every unit of settings `s`, computed or read from `folder` (one JSON each; run files in `work`); returns
+    `load_study(folder)`"""
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     work = Path(work) if work is not None else Path(tempfile.gettempdir()) / 'ptt-mnist-work'
     work.mkdir(parents=True, exist_ok=True)
     data = study_data(s)
-    _unit(folder, 'data', {k: s[k] for k in DATA_KEYS} | dict(sizes=list(s['sizes']), grid=s['grid']), lambda: data_unit(data, s))
+    _unit(folder, 'data', {k: s[k] for k in DATA_KEYS} | dict(sizes=list(s['sizes']), grid=s['grid']),
+          lambda: data_unit(data, s))
     if s['cost_updates']: _unit(folder, 'cost-full', cost_settings(s), lambda: full_set_cost(s), log)
     for M in s['sizes']:
         size_units(M, data, s, folder, work, progress, log)
     return load_study(folder)
 
-def cost_settings(s:dict) -> dict: return json.loads(json.dumps({k: s[k] for k in ('pool', 'seed', 'cost_updates') + TRAIN_KEYS}))
+def cost_settings(s:dict) -> dict:
+    return json.loads(json.dumps({k: s[k] for k in ('pool', 'seed', 'cost_updates') + TRAIN_KEYS}))
 
 def full_set_cost(s:dict) -> dict:
-    "Seconds per update of PCD and of PTT on the whole training file (60 000 images, minibatches of 1000), over `cost_updates` updates"
+    """Seconds per update of PCD and of PTT on the whole training file (60 000 images, minibatches of 1000), over
+    `cost_updates` updates"""
     x, out = load_images('train', s['pool']), {}
     for method in ('pcd', 'ptt'):
-        extra = dict(lr=s['ptt_lr'], max_lr=s['max_lr'], final_eval='none', centered=False) if method == 'ptt' else dict(lr=s['lr'])
-        run = fit(x, s['n_hidden'], method, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], updates=s['cost_updates'],
-                  seed=s['seed'], log_every=s['cost_updates'], progress=False, **extra)
-        out[method] = dict(seconds_per_update=float(np.median(run.history.steps['seconds'])), updates=int(run.state.update), n_images=len(x))
+        ptt = dict(lr=s['ptt_lr'], max_lr=s['max_lr'], final_eval='none', centered=False)
+        extra = ptt if method == 'ptt' else dict(lr=s['lr'])
+        run = fit(x, s['n_hidden'], method, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'],
+                  updates=s['cost_updates'], seed=s['seed'], log_every=s['cost_updates'], progress=False, **extra)
+        out[method] = dict(seconds_per_update=float(np.median(run.history.steps['seconds'])),
+                           updates=int(run.state.update), n_images=len(x))
     return out
 
 def load_study(folder) -> dict:
@@ -342,7 +389,8 @@ def load_study(folder) -> dict:
             d = json.loads(f.read_text()); out.setdefault((kind, d['method'], d['M']), []).append(d)
     for k in [k for k in out if k[0] in ('tau', 'gibbs', 'long')]:
         train = out.get(('train',) + k[1:], {}).get('settings', {})
-        out[k] = sorted([r for r in out[k] if all(r['settings'].get(n) == v for n, v in train.items())], key=lambda r: r['update'])
+        out[k] = sorted([r for r in out[k] if all(r['settings'].get(n) == v for n, v in train.items())],
+                        key=lambda r: r['update'])
     if (folder / 'cost-full.json').exists(): out['cost'] = json.loads((folder / 'cost-full.json').read_text())
     return out
 
@@ -350,7 +398,8 @@ def load_study(folder) -> dict:
 STYLE = dict(pcd=dict(color='C3', label='PCD'), ptt=dict(color='C2', label='PTT'))
 
 def plot_ll(results:dict, M:int=100, ax=None):
-    "Train (dashed) and test (solid) LL along training: PTT's own log Z (line), PCD's (and PTT's) ladders at the τ points (filled: thermalized, open: not); ★ PCD's onset"
+    """Train (dashed) and test (solid) LL along training: PTT's own log Z (line), PCD's (and PTT's) ladders at the τ
+    points (filled: thermalized, open: not); ★ PCD's onset"""
     import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(6, 3.6), layout='constrained')
     for m in ('pcd', 'ptt'):
@@ -364,18 +413,23 @@ def plot_ll(results:dict, M:int=100, ax=None):
         for key, ls, tag in (('test_ll', '-', 'test'), ('train_ll', '--', 'train')):
             y = np.array([r[key][-1] for r in rows])
             ax.plot(u, y, ls, color=st['color'], lw=0.6, alpha=0.6)
-            ax.scatter(u[ok], y[ok], marker='o' if m == 'pcd' else 's', color=st['color'], s=18, label=f"{st['label']} {tag} (ladder)")
-            ax.scatter(u[~ok], y[~ok], marker='o' if m == 'pcd' else 's', facecolors='none', edgecolors=st['color'], s=18)
+            ax.scatter(u[ok], y[ok], marker='o' if m == 'pcd' else 's', color=st['color'], s=18,
+                       label=f"{st['label']} {tag} (ladder)")
+            ax.scatter(u[~ok], y[~ok], marker='o' if m == 'pcd' else 's', facecolors='none', edgecolors=st['color'],
+                       s=18)
     for m in ('pcd', 'ptt'):
         if (first := onset(tau_rows(results, m, M))) is not None:
             r = next(r for r in tau_rows(results, m, M) if r['update'] == first)
-            ax.plot([first], [r['test_ll'][-1]], '*', ms=14, color=STYLE[m]['color'], mec='k', label=f"{STYLE[m]['label']}: ladders stop thermalizing")
+            ax.plot([first], [r['test_ll'][-1]], '*', ms=14, color=STYLE[m]['color'], mec='k',
+                    label=f"{STYLE[m]['label']}: ladders stop thermalizing")
     ax.set(xscale='log', xlabel='update', ylabel='log-likelihood per image (nats)', title=f'M = {M}')
     ax.legend(fontsize='x-small', loc='lower right')
     return ax.figure
 
 def plot_tau(results:dict, s:dict, M:int=100, ax=None):
-    "τ_exp of the ladder at each τ point (filled: thermalized within the limit; open: not, the value is what the run measured; ▲: C(t) never fell to 0.5, drawn at the lower bound sweeps/ln 2; ◇: C(t) too noisy to fit, τ_int drawn; ×: fit artefact)"
+    """τ_exp of the ladder at each τ point (filled: thermalized within the limit; open: not, the value is what the run
+    measured; ▲: C(t) never fell to 0.5, drawn at the lower bound sweeps/ln 2; ◇: C(t) too noisy to fit, τ_int drawn;
+    ×: fit artefact)"""
     import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(6, 3.6), layout='constrained')
     ours, paper = s['tau_max_sweeps'] / s['therm_factor'], s['paper_limit'] / s['therm_factor']
@@ -384,20 +438,26 @@ def plot_tau(results:dict, s:dict, M:int=100, ax=None):
         if not rows: continue
         u, t, ok = (np.array([r[k] for r in rows]) for k in ('update', 'tau_exp', 'thermalized'))
         inf, nan, odd = np.isinf(t), np.isnan(t), np.array([fit_artefact(r) for r in rows])
-        y = np.where(inf, np.array([r['sweeps'] for r in rows]) / math.log(2), np.where(nan, [r['tau_int'] for r in rows], t))
+        y = np.where(inf, np.array([r['sweeps'] for r in rows]) / math.log(2),
+                     np.where(nan, [r['tau_int'] for r in rows], t))
         mk, c = ('o' if m == 'pcd' else 's'), st['color']
         ax.plot(u[~odd], y[~odd], '-', color=c, lw=0.6)
         ax.scatter(u[ok], y[ok], marker=mk, color=c, label=f"{st['label']}: thermalized")
         rest = ~ok & ~inf & ~nan & ~odd
-        if rest.any(): ax.scatter(u[rest], y[rest], marker=mk, facecolors='none', edgecolors=c, label=f"{st['label']}: not thermalized (τ_exp measured)")
-        if nan.any(): ax.scatter(u[nan], y[nan], marker='D', facecolors='none', edgecolors=c, label=f"{st['label']}: C(t) too noisy to fit (τ_int)")
-        if inf.any(): ax.scatter(u[inf], y[inf], marker='^', color=c, label=f"{st['label']}: C(t) > 0.5 throughout (τ_exp > sweeps/ln 2)")
-        if odd.any(): ax.scatter(u[odd], y[odd], marker='x', color=c, label=f"{st['label']}: τ_exp fit artefact (τ_int < 1)")
+        if rest.any(): ax.scatter(u[rest], y[rest], marker=mk, facecolors='none', edgecolors=c,
+                                  label=f"{st['label']}: not thermalized (τ_exp measured)")
+        if nan.any(): ax.scatter(u[nan], y[nan], marker='D', facecolors='none', edgecolors=c,
+                                 label=f"{st['label']}: C(t) too noisy to fit (τ_int)")
+        if inf.any(): ax.scatter(u[inf], y[inf], marker='^', color=c,
+                                 label=f"{st['label']}: C(t) > 0.5 throughout (τ_exp > sweeps/ln 2)")
+        if odd.any(): ax.scatter(u[odd], y[odd], marker='x', color=c,
+                                 label=f"{st['label']}: τ_exp fit artefact (τ_int < 1)")
         if (first := onset(rows)) is not None:
             ax.plot([first], [ours], '*', ms=14, color=c, mec='k', label=f"{st['label']}: from here on not thermalized")
     ax.axhline(ours, color='k', ls=':', lw=1, label=f"20 τ_exp = {s['tau_max_sweeps']} sweeps (limit here)")
     ax.axhline(paper, color='k', ls='--', lw=1, label=f"20 τ_exp = {s['paper_limit']:,} sweeps (paper's limit)")
-    ax.set(xscale='log', yscale='log', xlabel='update', ylabel=f"τ_exp (PTT sweeps of {s['tau_gibbs_steps']} Gibbs sweeps)", title=f'M = {M}')
+    ax.set(xscale='log', yscale='log', xlabel='update',
+           ylabel=f"τ_exp (PTT sweeps of {s['tau_gibbs_steps']} Gibbs sweeps)", title=f'M = {M}')
     ups = sorted({r['update'] for m in ('pcd', 'ptt') for r in tau_rows(results, m, M)})
     ax.xaxis.set_minor_formatter(plt.NullFormatter()); ax.set_xticks(ups, [str(u) for u in ups], fontsize=7)
     ax.legend(fontsize='x-small', loc='upper left', bbox_to_anchor=(1.01, 1))
@@ -416,7 +476,8 @@ def image_grid(images:torch.Tensor, ncol:int=4) -> np.ndarray:
 def plot_grids(panels:dict, n_pixels:int, axes=None):
     "One grid of images per entry of `panels` (title → packed images)"
     import matplotlib.pyplot as plt
-    if axes is None: _, axes = plt.subplots(1, len(panels), figsize=(2.2 * len(panels), 2.5), layout='constrained', squeeze=False)
+    if axes is None: _, axes = plt.subplots(1, len(panels), figsize=(2.2 * len(panels), 2.5), layout='constrained',
+                                            squeeze=False)
     for ax, (title, rows) in zip(np.ravel(axes), panels.items()):
         ax.imshow(image_grid(unpack_images(rows, n_pixels)), cmap='gray_r', vmin=0, vmax=1)
         ax.set_title(title, fontsize='small'); ax.axis('off')
@@ -433,40 +494,52 @@ def plot_sizes(results:dict, s:dict, ax=None):
         for key, ls in (('test_ll', '-'), ('train_ll', '--')):
             y = np.array([r[key][-1] for r in rows])
             ax.plot(u, y, ls, color=f'C{k}', label=f"M = {M} {key[:-3]}")
-            ax.scatter(u[ok], y[ok], color=f'C{k}', s=14); ax.scatter(u[~ok], y[~ok], facecolors='none', edgecolors=f'C{k}', s=14)
-    ax.set(xscale='log', xlabel='update', ylabel='log-likelihood per image (nats)', title='PCD, checkpoint ladders'); ax.legend(fontsize='x-small')
+            ax.scatter(u[ok], y[ok], color=f'C{k}', s=14)
+            ax.scatter(u[~ok], y[~ok], facecolors='none', edgecolors=f'C{k}', s=14)
+    ax.set(xscale='log', xlabel='update', ylabel='log-likelihood per image (nats)', title='PCD, checkpoint ladders')
+    ax.legend(fontsize='x-small')
     return ax.figure
 
 def tau_table(results:dict, M:int) -> list:
-    "One line per τ point of each method: rungs, τ_exp, thermalized, sweeps, train and test LL of the top model, distance of samples to the training set"
-    lines = [f"{'':4} {'update':>6} {'rungs':>5} {'tau_exp':>8} {'therm':>5} {'sweeps':>6} {'min acc':>7} {'trips':>6} {'train LL':>9} {'test LL':>9} {'±':>5} {'NN':>5} {'copies':>6}"]
+    """One line per τ point of each method: rungs, τ_exp, thermalized, sweeps, train and test LL of the top model,
+    distance of samples to the training set"""
+    lines = [f"{'':4} {'update':>6} {'rungs':>5} {'tau_exp':>8} {'therm':>5} {'sweeps':>6} {'min acc':>7} {'trips':>6} "
+             f"{'train LL':>9} {'test LL':>9} {'±':>5} {'NN':>5} {'copies':>6}"]
     for m in ('pcd', 'ptt'):
         for r in tau_rows(results, m, M):
-            lines.append(f"{m:4} {r['update']:6d} {r['n_rungs']:5d} {r['tau_exp']:8.3g} {'yes' if r['thermalized'] else 'no':>5} {r['sweeps']:6d} "
-                         f"{min(r['acceptance']):7.2f} {r['round_trips']:6d} {r['train_ll'][-1]:9.2f} {r['test_ll'][-1]:9.2f} {r['log_z_se'][-1]:5.2f} {r['nn_mean']:5.1f} {r['nn_copies']:6.3f}")
+            lines.append(f"{m:4} {r['update']:6d} {r['n_rungs']:5d} {r['tau_exp']:8.3g} "
+                         f"{'yes' if r['thermalized'] else 'no':>5} {r['sweeps']:6d} "
+                         f"{min(r['acceptance']):7.2f} {r['round_trips']:6d} {r['train_ll'][-1]:9.2f} "
+                         f"{r['test_ll'][-1]:9.2f} {r['log_z_se'][-1]:5.2f} {r['nn_mean']:5.1f} {r['nn_copies']:6.3f}")
     return lines
 
 def plot_gibbs(results:dict, M:int=100, ax=None):
-    "Mean Hamming distance of plain Gibbs chains to their nearest training image against sweeps, beside the test images' distance to the training set"
+    """Mean Hamming distance of plain Gibbs chains to their nearest training image against sweeps, beside the test
+    images' distance to the training set"""
     import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(6, 3.6), layout='constrained')
     for m in ('pcd', 'ptt'):
         for k, r in enumerate(results.get(('gibbs', m, M), [])):
-            ax.plot(r['times'], r['nn_mean'], ('-', '--', ':')[k % 3], marker='o', ms=3, color=STYLE[m]['color'], label=f"{STYLE[m]['label']}, update {r['update']}")
+            ax.plot(r['times'], r['nn_mean'], ('-', '--', ':')[k % 3], marker='o', ms=3, color=STYLE[m]['color'],
+                    label=f"{STYLE[m]['label']}, update {r['update']}")
     ref = results['data']['subsets'][str(M)]
     ax.axhline(ref['test_nn_mean'], color='0.4', ls='--', lw=1, label='test images')
     ax.axhline(ref['train_nn_mean'], color='0.4', ls=':', lw=1, label='training images (leave one out)')
-    ax.set(xscale='log', xlabel='Gibbs sweeps from a random image', ylabel='distance to the nearest training image', title=f'plain Gibbs, M = {M}')
+    ax.set(xscale='log', xlabel='Gibbs sweeps from a random image', ylabel='distance to the nearest training image',
+           title=f'plain Gibbs, M = {M}')
     ax.legend(fontsize='x-small')
     return ax.figure
 
 def plot_frames(row:dict, n_pixels:int, ax=None):
     "The shown chains of a Gibbs unit (rows) at its recorded times (columns)"
     import matplotlib.pyplot as plt
-    if ax is None: _, ax = plt.subplots(figsize=(1.1 * len(row['times']), 1.3 * len(row['frames'][0])), layout='constrained')
+    if ax is None: _, ax = plt.subplots(figsize=(1.1 * len(row['times']), 1.3 * len(row['frames'][0])),
+                                        layout='constrained')
     frames = [unpack_images(f, n_pixels) for f in row['frames']]
     n = len(frames[0])
-    ax.imshow(image_grid(torch.cat([torch.stack([f[i] for f in frames]) for i in range(n)]), ncol=len(frames)), cmap='gray_r', vmin=0, vmax=1)
-    ax.set_title(f"{STYLE[row['method']]['label']}, update {row['update']}: Gibbs sweeps " + ', '.join(map(str, row['times'])), fontsize='x-small')
+    ax.imshow(image_grid(torch.cat([torch.stack([f[i] for f in frames]) for i in range(n)]), ncol=len(frames)),
+              cmap='gray_r', vmin=0, vmax=1)
+    sweeps = ', '.join(map(str, row['times']))
+    ax.set_title(f"{STYLE[row['method']]['label']}, update {row['update']}: Gibbs sweeps {sweeps}", fontsize='x-small')
     ax.axis('off')
     return ax.figure

@@ -1,4 +1,4 @@
-"""The `ptt` command: `ptt train`, `ptt sample`, `ptt eval`, `ptt ising`, `ptt data`, `ptt report`. Bad input gets one line on stderr and a non-zero exit, never a traceback, and never touches an existing run file.
+"""The `ptt` command: `ptt train`, `ptt sample`, `ptt eval`, `ptt ising`, `ptt data` and `ptt report`
 
 Docs: https://ptt-dev.github.io/ptt/cli.html.md"""
 
@@ -23,22 +23,26 @@ if TYPE_CHECKING: from ptt.run import Run           # for the annotations: impor
 # %% ../nbs/14_cli.ipynb #c1450002
 from .readers import ISING_DEFAULTS, DATA_NAMES, OUTPUT_FORMATS, ising_spec, check_ising, parse_spec, parse_ising
 from .readers import check_file, check_data_spec, read_data, check_output, save_array
-_all_ = ['ISING_DEFAULTS', 'DATA_NAMES', 'OUTPUT_FORMATS', 'ising_spec', 'check_ising', 'parse_spec', 'parse_ising', 'check_file',
-         'check_data_spec', 'read_data', 'check_output', 'save_array', 'check_device', 'check_size']
+_all_ = ['ISING_DEFAULTS', 'DATA_NAMES', 'OUTPUT_FORMATS', 'ising_spec', 'check_ising', 'parse_spec', 'parse_ising',
+         'check_file', 'check_data_spec', 'read_data', 'check_output', 'save_array', 'check_device', 'check_size']
 
 # %% ../nbs/14_cli.ipynb #4331b6a3
-_OPTIONS = dict(n_hidden='--hidden', updates='--updates', n_chains='--chains', gibbs_steps='--gibbs-steps', batch_size='--batch-size',
-                lr='--lr', max_lr='--max-lr', lr_floor='--lr-floor', floor='--lr-floor', lr_decay='--lr-decay', max_gain='--max-gain', damped='--damped', alpha='--alpha',
+# training settings (make_config's names) and the options that set them
+_OPTIONS = dict(n_hidden='--hidden', updates='--updates', n_chains='--chains', gibbs_steps='--gibbs-steps',
+                batch_size='--batch-size', lr='--lr', max_lr='--max-lr', lr_floor='--lr-floor', floor='--lr-floor',
+                lr_decay='--lr-decay', max_gain='--max-gain', damped='--damped', alpha='--alpha',
                 lr_rule='--lr-rule', reject_margin='--reject-margin', batches='--batches', final_eval='--final-eval',
                 seed='--seed', method='--method', centered='--centered', visible='--visible', test_frac='--test-frac',
-                save_every='--save-every', threads='--threads')   # training settings (make_config's names) and the options that set them
+                save_every='--save-every', threads='--threads')
 
 def _named(e:ValueError) -> ValueError:
-    "A settings error with each setting named by its command-line option (messages that start with a setting, or 'need ...')"
+    """A settings error with each setting named by its command-line option (messages that start with a setting, or 'need
+    ...')"""
     msg = str(e)
     m = re.match(r'(\w+)(:| must)', msg)
     if m and m[1] in _OPTIONS: return ValueError(_OPTIONS[m[1]] + msg[len(m[1]):])
-    if msg.startswith(('need ', 'splitting ')): return ValueError(re.sub(r'\b(' + '|'.join(_OPTIONS) + r')\b', lambda m: _OPTIONS[m[1]], msg))
+    if msg.startswith(('need ', 'splitting ')):
+        return ValueError(re.sub(r'\b(' + '|'.join(_OPTIONS) + r')\b', lambda m: _OPTIONS[m[1]], msg))
     return e
 
 def _states(x, visible) -> int:
@@ -50,8 +54,9 @@ def _states(x, visible) -> int:
 
 def _given(a) -> dict:
     "The training settings given on the command line, by make_config's names"
-    s = dict(updates=a.updates, n_chains=a.chains, gibbs_steps=a.gibbs_steps, batch_size=a.batch_size, lr=a.lr, max_lr=a.max_lr,
-             lr_floor=a.lr_floor, lr_decay=a.lr_decay, max_gain=a.max_gain, damped=a.damped, alpha=a.alpha, seed=a.seed, centered=a.centered,
+    s = dict(updates=a.updates, n_chains=a.chains, gibbs_steps=a.gibbs_steps, batch_size=a.batch_size, lr=a.lr,
+             max_lr=a.max_lr, lr_floor=a.lr_floor, lr_decay=a.lr_decay, max_gain=a.max_gain, damped=a.damped,
+             alpha=a.alpha, seed=a.seed, centered=a.centered,
              lr_rule=a.lr_rule, reject_margin=a.reject_margin, batches=a.batches, final_eval=a.final_eval)
     return {k: v for k, v in s.items() if v is not None}
 
@@ -65,7 +70,8 @@ def ready_torch(a):
     warnings.simplefilter('ignore', category=DataWarning)            # said once already, as the data were read
 
 def _check_train_options(a, hidden:int, run:'Run|None') -> dict:
-    "Every training setting given, checked once by `make_config`, a refused one named by its option: the settings to pass to `fit`"
+    """Every training setting given, checked once by `make_config`, a refused one named by its option: the settings to
+    pass to `fit`"""
     from ptt.train import make_config
     config = _given(a)
     try:
@@ -80,7 +86,8 @@ def _check_train_options(a, hidden:int, run:'Run|None') -> dict:
         raise ValueError(f"--test-frac must be a number in [0, 1) (0: no test set), got {a.test_frac}")
     at_least(('--save-every', a.save_every, 1))
     if run is not None and a.visible is not None and a.visible != run.config['visible']:
-        raise ValueError(f"--visible: the run was trained with {run.config['visible']!r}, not {a.visible!r}; a resumed run keeps its configuration")
+        raise ValueError(f"--visible: the run was trained with {run.config['visible']!r}, not {a.visible!r}; "
+                         "a resumed run keeps its configuration")
     return config
 
 def _stat(path:Path):
@@ -89,7 +96,8 @@ def _stat(path:Path):
     except OSError: return None
 
 def _interrupted(a, out:Path, before, run:'Run|None'=None) -> int:
-    "Say, after a Ctrl-C or SIGTERM, what the run file holds and how to go on (`before`: the file's identity at the start; `run`: the run `fit` returned): exit status 130"
+    """Say, after a Ctrl-C or SIGTERM, what the run file holds and how to go on (`before`: the file's identity at the
+    start; `run`: the run `fit` returned): exit status 130"""
     again = f"continue it with: ptt train {shlex.quote(a.data)} --out {shlex.quote(a.out)} --resume"
     if run is not None:
         done = not run.state.stopped and run.state.update >= run.config['updates']
@@ -104,8 +112,9 @@ def cmd_train(a) -> int:
     before = _stat(out)
     check_run_path(out)                                               # a writable folder, and not a folder itself
     if a.resume and not out.exists(): raise ValueError(f"{out}: no run file to resume")
-    if out.exists() and not (a.resume or a.force): raise ValueError(f"{out} exists: continue it with --resume, or overwrite it with --force")
-    parsed = parse_spec(a.data)                                       # a data set's options, or the file, checked before any work
+    if out.exists() and not (a.resume or a.force):
+        raise ValueError(f"{out} exists: continue it with --resume, or overwrite it with --force")
+    parsed = parse_spec(a.data)                             # a data set's options, or the file, checked before any work
     if parsed is None: check_file(a.data)
     if a.test: check_data_spec(a.test)
     ising_params = parsed[1] if parsed and parsed[0] == 'ising' else None
@@ -113,21 +122,25 @@ def cmd_train(a) -> int:
     from ptt.run import load_run
     run = load_run(out, a.device) if a.resume else None
     if run is not None and not run.finite():
-        raise ValueError(f"{out}: the run's parameters are not finite (NaN or infinite): it cannot be resumed; train a new run (e.g. with a smaller --max-lr)")
+        raise ValueError(f"{out}: the run's parameters are not finite (NaN or infinite): it cannot be resumed; "
+                         "train a new run (e.g. with a smaller --max-lr)")
     if run is not None and a.updates is not None and a.updates < run.state.update:
-        raise ValueError(f"{out}: --updates {a.updates} is fewer than the {run.state.update} updates the run has done: nothing to do, the file "
-                         f"is left as it is (--updates is the new total: give more than {run.state.update} to continue)")
+        raise ValueError(f"{out}: --updates {a.updates} is fewer than the {run.state.update} updates the run has done: "
+                         "nothing to do, the file is left as it is "
+                         f"(--updates is the new total: give more than {run.state.update} to continue)")
     hidden = a.hidden if a.hidden is not None else run.config['n_hidden'] if run is not None else \
              2 * ising_params['L'] if ising_params else 32            # 2L hidden units suffice for 2D Ising (paper)
     config = _check_train_options(a, hidden, run)
     if ising_params and run is None and a.centered is None and (a.method or 'ptt') == 'ptt':
         config['centered'] = True          # what the Ising study trains with (09_train, *Choosing the defaults*)
-        print("ptt: generated Ising data: centered gradient steps, as the Ising study trains (--no-centered: the plain gradient)", file=sys.stderr)
+        print("ptt: generated Ising data: centered gradient steps, as the Ising study trains (--no-centered: "
+              "the plain gradient)", file=sys.stderr)
     try: return _train(a, out, run, hidden, config, ising_params)
     except KeyboardInterrupt as e: return _interrupted(a, out, before, getattr(e, 'run', None))
 
 def _train(a, out:Path, run:'Run|None', hidden:int, config:dict, ising_params) -> int:
-    "The work of `ptt train` once its options are checked: read the data, train, report (a KeyboardInterrupt after training carries the run)"
+    """The work of `ptt train` once its options are checked: read the data, train, report (a KeyboardInterrupt after
+    training carries the run)"""
     import torch
     from ptt.data import split
     from ptt.train import fit
@@ -143,25 +156,30 @@ def _train(a, out:Path, run:'Run|None', hidden:int, config:dict, ising_params) -
         x = torch.as_tensor(train_x)
         n_v, q = (x.shape[-1] if x.ndim else 1), _states(x, a.visible)
         chains = config.get('n_chains', 1000)
-        check_size(4 * (n_v * q * hidden + chains * (n_v * q + hidden)), f"--hidden {hidden} and --chains {chains} on {n_v} visible units",
-                   a.device)
+        check_size(4 * (n_v * q * hidden + chains * (n_v * q + hidden)),
+                   f"--hidden {hidden} and --chains {chains} on {n_v} visible units", a.device)
     try:
-        train_fn = _distributed.fit if _distributed.launched() else fit      # under torchrun: this process's share of the chains
-        run = train_fn(train_x, a.hidden if run is not None else hidden, a.method, test=test_x, out=out, resume=run, device=a.device,
-                       visible=a.visible, progress=not a.quiet, save_every=a.save_every, threads=a.threads, **config)
+        # under torchrun: this process's share of the chains
+        train_fn = _distributed.fit if _distributed.launched() else fit
+        run = train_fn(train_x, a.hidden if run is not None else hidden, a.method, test=test_x, out=out, resume=run,
+                       device=a.device, visible=a.visible, progress=not a.quiet, save_every=a.save_every,
+                       threads=a.threads, **config)
     except ValueError as e: raise _named(e) from None
     except _distributed.RankFailure as e: print(f"ptt: error: {e}", file=sys.stderr); return 1
-    if _distributed.rank() != 0: return 130 if run.state.stopped == 'interrupted' else int(bool(run.state.stopped))   # rank 0 reports
+    # rank 0 reports
+    if _distributed.rank() != 0: return 130 if run.state.stopped == 'interrupted' else int(bool(run.state.stopped))
     try:
         _report_run(run, train_x, test_x, ising_params)
-        if run.state.stopped == 'interrupted': return _interrupted(a, out, None, run)   # stopped by a first Ctrl-C, saved
+        # stopped by a first Ctrl-C, saved
+        if run.state.stopped == 'interrupted': return _interrupted(a, out, None, run)
         print(f"run saved to {a.out}", file=sys.stderr)
     except KeyboardInterrupt as e: e.run = run; raise                # (the run is saved: the message says so)
     if run.state.stopped: print(f"ptt: training stopped: {run.state.stopped}", file=sys.stderr); return 1
     return 0
 
 def _time_parts(h) -> str:
-    "Where a PTT run's time went besides plain updates: its freezes (part of the updates' time) and the final evaluation"
+    """Where a PTT run's time went besides plain updates: its freezes (part of the updates' time) and the final
+    evaluation"""
     freezes, final = h.rungs.get('seconds', []), [t for t in h.logs.get('final_seconds', []) if math.isfinite(t)]
     parts = [f"of which {len(freezes)} freeze{'s' * (len(freezes) != 1)} {sum(freezes):.0f} s"] if freezes else []
     return (', ' + ', '.join(parts) if parts else '') + (f"; final evaluation {final[-1]:.0f} s" if final else '')
@@ -171,7 +189,9 @@ def _report_run(run:'Run', train_x, test_x, ising_params):
     from ptt.ising import ising_entropy
     h = run.history
     n = torch.get_num_threads()
-    lines = [f"{run.method.upper()}: {run.state.update} updates in {run.state.seconds:.0f} s{_time_parts(h)} ({n} CPU thread{'s' * (n > 1)})"]
+    threads = f"{n} CPU thread{'s' * (n > 1)}"
+    lines = [f"{run.method.upper()}: {run.state.update} updates in {run.state.seconds:.0f} s{_time_parts(h)} "
+             f"({threads})"]
     if run.ladder is not None: lines.append(f"ladder: {len(run.ladder)} rungs frozen at updates {run.ladder.updates}")
     if math.isfinite(run.log_z):
         lines.append(f"log Z {run.log_z:.4f} ± {h.last('logs', 'log_z_se'):.4f}")
@@ -183,11 +203,13 @@ def _report_run(run:'Run', train_x, test_x, ising_params):
     print('\n'.join(lines))
 
 def load_checked(path, device=None) -> 'Run':
-    "The run in `path`, or a `ValueError` if it cannot be used: damaged, from a newer ptt, or with non-finite parameters"
+    """The run in `path`, or a `ValueError` if it cannot be used: damaged, from a newer ptt, or with non-finite
+    parameters"""
     from ptt.run import load_run
     run = load_run(path, device)
     if not run.finite():
-        raise ValueError(f"{path}: the model's parameters are not finite (NaN or infinite): it cannot be sampled or evaluated; "
+        raise ValueError(f"{path}: the model's parameters are not finite (NaN or infinite): "
+                         "it cannot be sampled or evaluated; "
                          f"train again (e.g. with a smaller --max-lr)")
     return run
 
@@ -197,13 +219,16 @@ def _tau_int(t:float) -> float:
 
 def describe(report) -> str:
     "A thermalization report, tau_int at least 1/2"
-    return repr(dataclasses.replace(report, plan=dataclasses.replace(report.plan, tau_int=_tau_int(report.plan.tau_int))))
+    plan = dataclasses.replace(report.plan, tau_int=_tau_int(report.plan.tau_int))
+    return repr(dataclasses.replace(report, plan=plan))
 
 def sample_checkpoint(a) -> str|None:
-    "Where `ptt sample --out FILE` keeps its thermalization while it runs: beside FILE, named by the run file (path, size, time) and the options, so that the same command continues it and no other does"
+    """Where `ptt sample --out FILE` keeps its thermalization while it runs: beside FILE, named by the run file (path,
+    size, time) and the options, so that the same command continues it and no other does"""
     if not a.out: return None
     st = Path(a.run).stat()
-    key = [str(Path(a.run).resolve()), st.st_size, st.st_mtime_ns, a.n, a.ladder, a.chains, a.seed, a.max_sweeps, a.device]
+    key = [str(Path(a.run).resolve()), st.st_size, st.st_mtime_ns, a.n, a.ladder, a.chains, a.seed, a.max_sweeps,
+           a.device]
     return f"{a.out}.{hashlib.sha1(json.dumps(key).encode()).hexdigest()[:8]}.part"
 
 def cmd_sample(a) -> int:
@@ -219,9 +244,14 @@ def cmd_sample(a) -> int:
                f"-n {a.n} samples and --chains {chains} of {m.n_visible} units", a.device)
     ck = sample_checkpoint(a)
     if ck and Path(ck).exists(): print(f"continuing the thermalization saved in {ck}", file=sys.stderr)
-    try: res = sample(run, a.n, ladder=a.ladder, n_chains=a.chains, seed=a.seed, full=True, max_sweeps=a.max_sweeps, checkpoint=ck)
+    try:
+        res = sample(run, a.n, ladder=a.ladder, n_chains=a.chains, seed=a.seed, full=True, max_sweeps=a.max_sweeps,
+                     checkpoint=ck)
     except KeyboardInterrupt:
-        if ck and Path(ck).exists(): print(f"ptt: interrupted; the thermalization so far is saved in {ck}: run the same command to continue it", file=sys.stderr); return 130
+        if ck and Path(ck).exists():
+            print(f"ptt: interrupted; the thermalization so far is saved in {ck}: run the same command to continue it",
+                  file=sys.stderr)
+            return 130
         raise
     print(f"ladder of {len(res.ladder)} rungs: {describe(res.report)}", file=sys.stderr)
     if not res.report.reliable:
@@ -232,12 +262,15 @@ def cmd_sample(a) -> int:
     return 0
 
 def audit_run(run:'Run', data) -> str:
-    "Audit the whole ladder of a loaded PTT `run` with its model on top (`ptt.train.final_evaluation`, mode 'full'; `data` start the certain lower bound of log Z): what it found, in a line"
+    """Audit the whole ladder of a loaded PTT `run` with its model on top (`ptt.train.final_evaluation`, mode 'full';
+    `data` start the certain lower bound of log Z): what it found, in a line"""
     from ptt.train import final_evaluation
     final_evaluation(run, run.model.check_data(data), mode='full')
     h = run.history.audits
-    return (f"whole-ladder audit of {h['n_rungs'][-1]:.0f} rungs and the model on top: {'thermalized' if h['thermalized'][-1] else 'NOT thermalized'} "
-            f"after {h['sweeps'][-1]:.0f} sweeps (tau_exp {h['tau_exp'][-1]:.3g}), steps up to {h['max_z'][-1]:.1f} standard errors from the freezes', "
+    return (f"whole-ladder audit of {h['n_rungs'][-1]:.0f} rungs and the model on top: "
+            f"{'thermalized' if h['thermalized'][-1] else 'NOT thermalized'} "
+            f"after {h['sweeps'][-1]:.0f} sweeps (tau_exp {h['tau_exp'][-1]:.3g}), "
+            f"steps up to {h['max_z'][-1]:.1f} standard errors from the freezes', "
             f"reservoir check p = {h['reservoir_p'][-1]:.2g}; the run file is left as it is")
 
 def cmd_eval(a) -> int:
@@ -246,7 +279,8 @@ def cmd_eval(a) -> int:
     from ptt.sample import sample
     run = load_checked(a.run, a.device)
     data, _ = read_data(a.data, a.fasta_unknown, run.config['visible'], run.config['n_states'])
-    if a.audit and run.ladder is None: raise ValueError(f"{a.run}: --audit re-measures a PTT run's ladder, and this {run.method.upper()} run has none")
+    if a.audit and run.ladder is None:
+        raise ValueError(f"{a.run}: --audit re-measures a PTT run's ladder, and this {run.method.upper()} run has none")
     print(f"{run.method.upper()} run: {run.state.update} updates, {run.model}")
     if a.audit:
         print(f"auditing the whole ladder ({len(run.ladder)} rungs): minutes on a large one", file=sys.stderr)
@@ -261,40 +295,51 @@ def cmd_eval(a) -> int:
     if run.ladder is not None and run.history.rungs.get('update'):
         r = run.history.rungs
         acc = ', '.join(f'{x:.2f}' for x in r['acceptance'][-1])
-        print(f"ladder: {len(run.ladder)} rungs; at the last freeze (update {r['update'][-1]:.0f}): tau_exp {r['tau_exp'][-1]:.3g}, "
-              f"tau_int {_tau_int(r['tau_int'][-1]):.3g}, thermalized {bool(r['thermalized'][-1])}, acceptance per pair [{acc}]")
+        print(f"ladder: {len(run.ladder)} rungs; at the last freeze (update {r['update'][-1]:.0f}): "
+              f"tau_exp {r['tau_exp'][-1]:.3g}, tau_int {_tau_int(r['tau_int'][-1]):.3g}, "
+              f"thermalized {bool(r['thermalized'][-1])}, "
+              f"acceptance per pair [{acc}]")
     return 0
 
 def cmd_data(a) -> int:
     "List the data sets by name: where their files are looked for, and whether they are there"
     from ptt.data import data_locations, data_dir, dataset_status
     how, places = data_locations()
-    try: found = f"data folder: {data_dir()} ({'from PTT_DATA' if how == 'PTT_DATA' else 'found next to the repository'})"
+    try:
+        where = 'from PTT_DATA' if how == 'PTT_DATA' else 'found next to the repository'
+        found = f"data folder: {data_dir()} ({where})"
     except ValueError as e: found = f"data folder: none found ({e})"
     env = os.environ.get('PTT_DATA')
     lines = [found, f"looked for: PTT_DATA ({env if env else 'not set'})" +
              ("" if env else "; then " + ", ".join(map(str, places))), ""]
     rows = [("ising", "generated", "(no files)", f"2D Ising configurations (Swendsen-Wang); {ising_spec()}")]
     for r in dataset_status():
-        opts = ','.join(f"{k}={dict(n='N', digits='0-9').get(k) if v is None else v}" for k, v in DATASET_OPTIONS[r['name']].items())
-        rows.append((r['name'], "present" if not r['missing'] else "missing", str(r['folder']), f"{r['description']}; {r['name']}:{opts}"))
+        given = DATASET_OPTIONS[r['name']].items()
+        opts = ','.join(f"{k}={dict(n='N', digits='0-9').get(k) if v is None else v}" for k, v in given)
+        rows.append((r['name'], "present" if not r['missing'] else "missing", str(r['folder']),
+                     f"{r['description']}; {r['name']}:{opts}"))
         if r['missing']: rows.append(("", "", "", f"put there: {', '.join(r['missing'])}"))
     w = [max(len(row[k]) for row in rows) for k in range(3)]
     lines += [f"{a_:<{w[0]}}  {b:<{w[1]}}  {c:<{w[2]}}  {d}" for a_, b, c, d in rows]
-    lines += ["", "use: ptt train NAME[:options] (e.g. mnist:n=1000,digits=0-4); set PTT_DATA to read the data sets from another folder; "
+    lines += ["",
+              "use: ptt train NAME[:options] (e.g. mnist:n=1000,digits=0-4); "
+              "set PTT_DATA to read the data sets from another folder; "
               "nothing is downloaded"]
     print('\n'.join(lines))
     return 0
 
 def cmd_ising(a) -> int:
-    check_ising(dict(L=a.L, beta=a.beta, n=a.n, seed=a.seed), label=lambda key: f"{'-n' if key == 'n' else '--' + key} ")
+    check_ising(dict(L=a.L, beta=a.beta, n=a.n, seed=a.seed),
+                label=lambda key: f"{'-n' if key == 'n' else '--' + key} ")
     if a.out: check_output(a.out)
     ready_torch(a)
     import numpy as np, torch
     from ptt.ising import ising
     if a.L >= 2 and a.n >= 1: check_size(4 * a.n * a.L**2, f"-n {a.n} configurations of {a.L}x{a.L} spins", a.device)
     x = ising(a.L, a.beta, a.n, seed=a.seed, progress=not a.quiet)
-    if a.out: save_array(a.out, x.to(torch.uint8)); print(f"{a.n} configurations of the {a.L}x{a.L} Ising model written to {a.out}", file=sys.stderr)
+    if a.out:
+        save_array(a.out, x.to(torch.uint8))
+        print(f"{a.n} configurations of the {a.L}x{a.L} Ising model written to {a.out}", file=sys.stderr)
     else: np.savetxt(sys.stdout, x.cpu().numpy(), fmt='%d')
     return 0
 
@@ -309,68 +354,106 @@ class _TrainHelp(argparse._HelpAction):
 
 def _epilog() -> str:
     names = ', '.join(f"{k}[:{','.join(f'{o}=' for o in v)}]" for k, v in DATASET_OPTIONS.items())
-    return (f"data sets by name: ising[:L=,beta=,n=,seed=] (generated), {names}; 'ptt data' lists where their files are looked for "
-            f"(the folder in PTT_DATA, else shared/data next to the repository) and whether they are there. Nothing is downloaded.\n"
+    return (f"data sets by name: ising[:L=,beta=,n=,seed=] (generated), {names}; "
+            "'ptt data' lists where their files are looked for "
+            "(the folder in PTT_DATA, else shared/data next to the repository) "
+            "and whether they are there. Nothing is downloaded.\n"
             f"threads: one CPU thread by default (much faster on a shared or loaded machine; see ptt.threads); "
             f"--threads N or {THREADS_ENV}=N to change.\n"
             f"resume: 'ptt train' saves its run file every --save-every updates and when interrupted (Ctrl-C); "
             f"continue it with 'ptt train DATA --out RUN --resume' (--updates: the new total). "
-            f"'ptt sample --out FILE' keeps its thermalization in FILE.<key>.part while it runs: after an interruption, the same command continues it.")
+            "'ptt sample --out FILE' keeps its thermalization in FILE.<key>.part while it runs: after an interruption, "
+            "the same command continues it.")
 
 def _data_help() -> str:
     return ("a data file (.npy .npz .h5 .txt .csv .dat .tsv, .fasta for Potts models) or a data set by name: "
             f"ising[{ising_spec()[5:]}], mnist[:digits=0-4,n=1000,...], hgd, pf13354, retina, medical (see 'ptt data')")
 
 def _torch_options(p, fasta:bool=False) -> argparse.ArgumentParser:
-    "The options of a command that runs torch: --device, --quiet, --threads (and --fasta-unknown for one that reads data)"
+    """The options of a command that runs torch: --device, --quiet, --threads (and --fasta-unknown for one that reads
+    data)"""
     p.add_argument('--device', default=None, help="torch device, e.g. cuda (default: cpu)")
     p.add_argument('--quiet', action='store_true', help="no progress bar")
     if fasta: p.add_argument('--fasta-unknown', choices=FASTA_UNKNOWN, default='error',
-                             help="FASTA symbols outside the alphabet: refuse the file (error) or read them as gaps (gap)")
-    p.add_argument('--threads', type=int, help=f"CPU threads for torch (default: ${THREADS_ENV} if set, else 1 unless the problem is large and cores are idle)")
+                             help="FASTA symbols outside the alphabet: refuse the file (error) "
+                                  "or read them as gaps (gap)")
+    p.add_argument('--threads', type=int,
+                   help=f"CPU threads for torch (default: ${THREADS_ENV} if set, "
+                        "else 1 unless the problem is large and cores are idle)")
     return p
 
 def train_parser(sub) -> argparse.ArgumentParser:
-    t = sub.add_parser('train', help="train an RBM (PTT or PCD)", description="Train an RBM by PTT or PCD and save the run file.", add_help=False)
-    t.add_argument('-h', '--help', action=_TrainHelp, help="show this help message and exit (after --method bfn: the BFN's options)")
+    t = sub.add_parser('train', help="train an RBM (PTT or PCD)",
+                       description="Train an RBM by PTT or PCD and save the run file.", add_help=False)
+    t.add_argument('-h', '--help', action=_TrainHelp,
+                   help="show this help message and exit (after --method bfn: the BFN's options)")
     t.add_argument('data', help=_data_help())
-    t.add_argument('--method', choices=('ptt', 'pcd', 'bfn'), help="training method (default: ptt): ptt (Parallel Trajectory Tempering), pcd (persistent "
-                   "contrastive divergence) or bfn (Bayesian Flow Network baseline, with its own options: 'python -m ptt.baselines.bfn train --help')")
+    t.add_argument('--method', choices=('ptt', 'pcd', 'bfn'),
+                   help="training method (default: ptt): ptt (Parallel Trajectory Tempering), pcd (persistent "
+                   "contrastive divergence) or bfn (Bayesian Flow Network baseline, with its own options: "
+                   "'python -m ptt.baselines.bfn train --help')")
     t.add_argument('--hidden', type=int, help="hidden units (default: 32; 2L for Ising data)")
     t.add_argument('--updates', type=int, help="training updates (default: 1000; with --resume: the new total)")
     t.add_argument('--chains', type=int, help="parallel chains (default: 1000)")
-    t.add_argument('--gibbs-steps', type=int, help=f"Gibbs sweeps per PTT sweep (default: {GIBBS_STEPS['ptt']}, two sweeps per update) / per PCD update (default: {GIBBS_STEPS['pcd']})")
-    t.add_argument('--batch-size', type=int, help="data samples per gradient estimate (default: 1000, or all the data if fewer)")
+    t.add_argument('--gibbs-steps', type=int,
+                   help=f"Gibbs sweeps per PTT sweep (default: {GIBBS_STEPS['ptt']}, two sweeps per update) "
+                        f"/ per PCD update (default: {GIBBS_STEPS['pcd']})")
+    t.add_argument('--batch-size', type=int,
+                   help="data samples per gradient estimate (default: 1000, or all the data if fewer)")
     t.add_argument('--lr', type=float, help="learning rate, PTT's starting rate (default: 0.02 for PTT, 0.01 for PCD)")
-    t.add_argument('--max-lr', type=float, help="highest rate PTT's adaptive rule may set (default: max(0.1, --lr); PCD: --lr)")
-    t.add_argument('--lr-floor', type=float, help="lowest rate PTT's cosine rule may set (default: none, the paper's rule)")
-    t.add_argument('--lr-decay', type=float, help="fraction of the updates at the end over which the rates fall to zero (default: 0)")
-    t.add_argument('--max-gain', type=float, help="bound on a step's gain, rate times curvature, along every direction (default for PTT: 1, the --damped stiffest directions damped to gain 1 and the rates capped by the next; 0: off, PCD's default)")
-    t.add_argument('--damped', type=int, help="how many of the stiffest directions --max-gain damps, the rates capped by the next (default: 3)")
-    t.add_argument('--centered', action=argparse.BooleanOptionalAction, help="centered gradient steps, or the plain gradient with --no-centered (default: plain, but centered for PTT on the generated ising data)")
+    t.add_argument('--max-lr', type=float,
+                   help="highest rate PTT's adaptive rule may set (default: max(0.1, --lr); PCD: --lr)")
+    t.add_argument('--lr-floor', type=float,
+                   help="lowest rate PTT's cosine rule may set (default: none, the paper's rule)")
+    t.add_argument('--lr-decay', type=float,
+                   help="fraction of the updates at the end over which the rates fall to zero (default: 0)")
+    t.add_argument('--max-gain', type=float,
+                   help="bound on a step's gain, rate times curvature, along every direction (default for PTT: 1, "
+                        "the --damped stiffest directions damped to gain 1 and the rates capped by the next; 0: off, "
+                        "PCD's default)")
+    t.add_argument('--damped', type=int,
+                   help="how many of the stiffest directions --max-gain damps, the rates capped by the next "
+                        "(default: 3)")
+    t.add_argument('--centered', action=argparse.BooleanOptionalAction,
+                   help="centered gradient steps, or the plain gradient with --no-centered (default: plain, "
+                        "but centered for PTT on the generated ising data)")
     t.add_argument('--alpha', type=float, help="target swap acceptance between rungs (default: 0.3)")
-    t.add_argument('--lr-rule', choices=LR_RULES, help="PTT's rate rule: sign (one rate, x1.002 or x0.998 on the sign of successive gradients' dot product) or cosine (a rate per parameter group, from the smoothed cosine; default: sign)")
-    t.add_argument('--reject-margin', type=float, help="PTT rejects a step only when the predicted swap acceptance falls below alpha minus this margin (default: 0)")
-    t.add_argument('--batches', choices=BATCHES, help="minibatches: disjoint batches of one shuffle after another (epochs), or each batch drawn anew (independent; default: epochs)")
-    t.add_argument('--final-eval', choices=FINAL_EVALS, help="PTT's final evaluation: local (a check of the current model's step "
-                   "within a third of the training's sweeps), full (a whole-ladder audit: minutes), or none (default: local)")
-    t.add_argument('--seed', type=int, help="random seed of the model, the chains and the train/test split (default: 0)")
-    t.add_argument('--visible', choices=('bernoulli', 'potts'), help="visible units (default: potts for integer data above 1, else bernoulli)")
+    t.add_argument('--lr-rule', choices=LR_RULES,
+                   help="PTT's rate rule: sign (one rate, x1.002 or x0.998 on the sign of successive gradients' dot "
+                        "product) or cosine (a rate per parameter group, from the smoothed cosine; default: sign)")
+    t.add_argument('--reject-margin', type=float,
+                   help="PTT rejects a step only when the predicted swap acceptance falls below alpha minus this "
+                        "margin (default: 0)")
+    t.add_argument('--batches', choices=BATCHES,
+                   help="minibatches: disjoint batches of one shuffle after another (epochs), "
+                        "or each batch drawn anew (independent; default: epochs)")
+    t.add_argument('--final-eval', choices=FINAL_EVALS,
+                   help="PTT's final evaluation: local (a check of the current model's step "
+                        "within a third of the training's sweeps), full (a whole-ladder audit: minutes), "
+                        "or none (default: local)")
+    t.add_argument('--seed', type=int,
+                   help="random seed of the model, the chains and the train/test split (default: 0)")
+    t.add_argument('--visible', choices=('bernoulli', 'potts'),
+                   help="visible units (default: potts for integer data above 1, else bernoulli)")
     t.add_argument('--test', help="test data, a file or a name as DATA (default: hold out --test-frac of DATA)")
-    t.add_argument('--test-frac', type=float, default=0.4, help="fraction of DATA held out for testing when --test is not given (0: no test set)")
+    t.add_argument('--test-frac', type=float, default=0.4,
+                   help="fraction of DATA held out for testing when --test is not given (0: no test set)")
     t.add_argument('--out', default='run.h5', help="run file")
-    t.add_argument('--resume', action='store_true', help="continue the run in --out (after an interruption, or with a larger --updates)")
+    t.add_argument('--resume', action='store_true',
+                   help="continue the run in --out (after an interruption, or with a larger --updates)")
     t.add_argument('--force', action='store_true', help="overwrite an existing run file")
     t.add_argument('--save-every', type=int, default=100, help="save the run file every N updates")
     return _torch_options(t, fasta=True)
 
 def sample_parser(sub) -> argparse.ArgumentParser:
-    s = sub.add_parser('sample', help="equilibrium samples of a trained run", description="Draw thermalized equilibrium samples of a trained run.")
+    s = sub.add_parser('sample', help="equilibrium samples of a trained run",
+                       description="Draw thermalized equilibrium samples of a trained run.")
     s.add_argument('run', help="run file written by 'ptt train'")
     s.add_argument('-n', type=int, default=1000, help="number of samples")
     s.add_argument('--out', help="output file (.npy .npz .txt .csv; default: text on stdout)")
     s.add_argument('--ladder', choices=('auto', 'ptt', 'temperature', 'checkpoints'), default='auto',
-                   help="ladder to sample along: the run's PTT ladder, a temperature ladder, or its checkpoints (auto: the PTT ladder if the run has one)")
+                   help="ladder to sample along: the run's PTT ladder, a temperature ladder, or its checkpoints "
+                        "(auto: the PTT ladder if the run has one)")
     s.add_argument('--chains', type=int, help="parallel chains (default: -n)")
     s.add_argument('--seed', type=int, default=0, help="random seed")
     s.add_argument('--max-sweeps', type=int, default=20_000, help="give up thermalizing after this many sweeps")
@@ -378,15 +461,18 @@ def sample_parser(sub) -> argparse.ArgumentParser:
 
 def eval_parser(sub) -> argparse.ArgumentParser:
     e = sub.add_parser('eval', help="log-likelihood of data under a trained run, and its diagnostics",
-                       description="Log-likelihood per sample of data under a trained run, with its log Z and ladder diagnostics.")
+                       description="Log-likelihood per sample of data under a trained run, "
+                                   "with its log Z and ladder diagnostics.")
     e.add_argument('run', help="run file written by 'ptt train'"); e.add_argument('data', help=_data_help())
-    e.add_argument('--audit', action='store_true', help="first re-measure every step of log Z by a whole-ladder audit with the model on top "
+    e.add_argument('--audit', action='store_true',
+                   help="first re-measure every step of log Z by a whole-ladder audit with the model on top "
                    "(minutes on a large ladder; the run file is left as it is; default: the log Z saved with the run)")
     return _torch_options(e, fasta=True)
 
 def ising_parser(sub) -> argparse.ArgumentParser:
     i = sub.add_parser('ising', help="generate 2D Ising configurations (Swendsen-Wang)",
-                       description="Generate equilibrium configurations of the 2D Ising model on an L x L torus (Swendsen-Wang).")
+                       description="Generate equilibrium configurations of the 2D Ising model on an L x L torus "
+                                   "(Swendsen-Wang).")
     i.add_argument('--L', type=int, default=16, help="lattice side (L x L spins, periodic)")
     i.add_argument('--beta', type=float, default=ISING_DEFAULTS['beta'], help="inverse temperature (critical: 0.4407)")
     i.add_argument('-n', type=int, default=10_000, help="number of configurations")
@@ -395,9 +481,12 @@ def ising_parser(sub) -> argparse.ArgumentParser:
     return _torch_options(i)
 
 def data_parser(sub) -> argparse.ArgumentParser:
-    return sub.add_parser('data', help="list the data sets by name, where their files are looked for, and whether they are there",
-                          description="List the data sets known by name, where their files are looked for (PTT_DATA, else shared/data next "
-                                      "to the repository) and whether they are present.")
+    return sub.add_parser('data',
+                          help="list the data sets by name, where their files are looked for, "
+                               "and whether they are there",
+                          description="List the data sets known by name, where their files are looked for "
+                                      "(PTT_DATA, else shared/data next to the repository) "
+                                      "and whether they are present.")
 
 _OOM = re.compile(r"out of memory|can't allocate memory|not enough memory|cannot allocate memory", re.I)
 
@@ -406,12 +495,14 @@ def _is_bfn_run(path) -> bool:
     return Path(path).is_file() and zipfile.is_zipfile(path)
 
 def _without_method(argv:list) -> list:
-    "`argv` without its --method option, in any spelling argparse accepts ('--method bfn', '--method=bfn', '--meth bfn')"
+    """`argv` without its --method option, in any spelling argparse accepts ('--method bfn', '--method=bfn', '--meth
+    bfn')"""
     p = argparse.ArgumentParser(add_help=False); p.add_argument('--method')
     return p.parse_known_args(argv)[1]
 
 def _bfn_argv(args, argv:list) -> list|None:
-    "The arguments for `ptt.baselines.bfn` if the parsed command is about a BFN (`train --method bfn`, `sample`/`eval` of a BFN run), else None"
+    """The arguments for `ptt.baselines.bfn` if the parsed command is about a BFN (`train --method bfn`, `sample`/`eval`
+    of a BFN run), else None"""
     if args.command == 'train' and args.method == 'bfn': return _without_method(argv)
     if args.command in ('sample', 'eval') and _is_bfn_run(args.run): return argv
     return None
@@ -421,12 +512,14 @@ def _as_interrupt(signum, frame):
     raise KeyboardInterrupt
 
 def _exiting():
-    "The console command's work is done and said: a Ctrl-C or SIGTERM while the interpreter shuts down is ignored, so the exit status stays the command's"
+    """The console command's work is done and said: a Ctrl-C or SIGTERM while the interpreter shuts down is ignored, so
+    the exit status stays the command's"""
     for s in (sys.stdout, sys.stderr): s.flush()
     for s in (signal.SIGINT, signal.SIGTERM): signal.signal(s, signal.SIG_IGN)
 
 def main(argv=None) -> int:
-    "Entry point of the `ptt` command (`argv`: the arguments; by default the command line's, with SIGTERM handled as Ctrl-C); returns the exit status"
+    """Entry point of the `ptt` command (`argv`: the arguments; by default the command line's, with SIGTERM handled as
+    Ctrl-C); returns the exit status"""
     if argv is not None: return _main(list(argv))
     signal.signal(signal.SIGTERM, _as_interrupt)              # what `kill` and schedulers send: stop as at a Ctrl-C
     code = 130
@@ -437,13 +530,14 @@ def main(argv=None) -> int:
 
 def _main(argv:list) -> int:
     parser = build_parser()
-    try:                                   # options it does not know may be a BFN's: the method, or the run file's kind, decides
+    try:                          # options it does not know may be a BFN's: the method, or the run file's kind, decides
         args, unknown = parser.parse_known_args(argv)
         if (bfn := _bfn_argv(args, argv)) is not None:
             from ptt.baselines.bfn import main as bfn_main      # imported here: it builds on this module
             return bfn_main(bfn)
         if unknown: parser.error(f"unrecognized arguments: {' '.join(unknown)}")
-    except SystemExit as e: return e.code if isinstance(e.code, int) else 2     # --help (0), or a usage error (2, one line)
+    # --help (0), or a usage error (2, one line)
+    except SystemExit as e: return e.code if isinstance(e.code, int) else 2
     try:
         with warnings.catch_warnings():
             warnings.simplefilter('ignore', category=DeprecationWarning)
@@ -452,16 +546,18 @@ def _main(argv:list) -> int:
         print(f"ptt: error: {one_line(e)}", file=sys.stderr); return 2
     except KeyboardInterrupt:
         print("ptt: interrupted", file=sys.stderr); return 130
-    except (MemoryError, OverflowError, RuntimeError) as e:          # sizes that cannot be allocated are the user's to change
+    except (MemoryError, OverflowError, RuntimeError) as e:    # sizes that cannot be allocated are the user's to change
         if isinstance(e, RuntimeError) and not _OOM.search(str(e)): return _internal(e)
         what = "a size too large" if isinstance(e, OverflowError) else "not enough memory for these sizes"
-        print(f"ptt: error: {what} ({one_line(e)[:200]}): use smaller sizes (--hidden, --chains, --batch-size, -n)", file=sys.stderr)
+        print(f"ptt: error: {what} ({one_line(e)[:200]}): use smaller sizes (--hidden, --chains, --batch-size, -n)",
+              file=sys.stderr)
         return 2
     except Exception as e: return _internal(e)
 
 def _internal(e:Exception) -> int:
     if os.environ.get('PTT_DEBUG'): raise e
-    print(f"ptt: internal error: {type(e).__name__}: {one_line(e)} (set PTT_DEBUG=1 for the traceback, and please report it)", file=sys.stderr)
+    print(f"ptt: internal error: {type(e).__name__}: {one_line(e)} (set PTT_DEBUG=1 for the traceback, "
+          "and please report it)", file=sys.stderr)
     return 3
 
 # %% ../nbs/14_cli.ipynb #7a3ebf49
@@ -480,9 +576,10 @@ def _function(where:str):
     return getattr(importlib.import_module(module), name)
 
 def build_parser() -> argparse.ArgumentParser:
-    "The parser of the `ptt` command: each command of `COMMANDS` adds its own, in the same help format (no torch imported)"
-    p = Parser(prog='ptt', description="Equilibrium training of RBMs with Parallel Trajectory Tempering", formatter_class=HelpFormatter,
-                epilog=_epilog())
+    """The parser of the `ptt` command: each command of `COMMANDS` adds its own, in the same help format (no torch
+    imported)"""
+    p = Parser(prog='ptt', description="Equilibrium training of RBMs with Parallel Trajectory Tempering",
+               formatter_class=HelpFormatter, epilog=_epilog())
     sub = p.add_subparsers(dest='command', required=True, metavar='COMMAND')
     for add, _ in COMMANDS.values():
         command = _function(add)(sub)

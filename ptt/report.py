@@ -1,4 +1,4 @@
-"""One self-contained HTML page about a training run: what it is, its training curves, its ladder and diagnostics, and — given data — samples of the model against the data.
+"""One HTML page about a training run: what it is, its curves, ladder and diagnostics, and samples against data
 
 Docs: https://ptt-dev.github.io/ptt/report.html.md"""
 
@@ -16,7 +16,8 @@ from datetime import datetime
 from html import escape
 from pathlib import Path
 import numpy as np
-from .comparison import Comparison, read_report_data, flat_states, compare_statistics, rms, agreement, pca, draw_samples, sampling_text, duration_text
+from .comparison import (Comparison, read_report_data, flat_states, compare_statistics, rms, agreement, pca,
+                            draw_samples, sampling_text, duration_text)
 
 # %% ../nbs/13a_report.ipynb #26795db2
 STYLE = {'font.size': 9, 'axes.titlesize': 10, 'axes.titleweight': 'bold', 'axes.labelsize': 9, 'legend.fontsize': 8,
@@ -87,31 +88,40 @@ def model_text(model) -> str:
 def final_text(run) -> str:
     "What the final evaluation did: its mode, whether it was certified, whether it raised a doubt"
     mode, logs = run.config.get('final_eval', 'full'), run.history.logs
-    if mode == 'none' or run.method != 'ptt': return "none" if mode == 'none' else "none (PCD: log Z from training's own evaluations)"
+    if mode == 'none' or run.method != 'ptt':
+        return "none" if mode == 'none' else "none (PCD: log Z from training's own evaluations)"
     done = logs.get('final_thermalized', [])
     if not done or not math.isfinite(done[-1]): return f"{mode} (not run: training stopped before it)"
     text = f"{mode}: {'thermalized' if done[-1] else 'NOT thermalized'}"
-    if logs.get('final_doubt', [0])[-1] == 1: text += "; it raised a doubt: audit the whole ladder (ptt eval --audit RUN DATA)"
+    if logs.get('final_doubt', [0])[-1] == 1:
+        text += "; it raised a doubt: audit the whole ladder (ptt eval --audit RUN DATA)"
     return text
 
 def run_facts(run) -> list:
     "The run in labelled lines: (label, text) pairs for the page's header"
     cfg, s, h, m = run.config, run.state, run.history, run.model
     final_s = [t for t in h.logs.get('final_seconds', []) if math.isfinite(t)]
-    rate = f"starts at {cfg['lr']:g}; " + (f"adaptive ({cfg.get('lr_rule', 'sign')} rule), at most {cfg['max_lr']:g}" if cfg['adaptive'] else "fixed")
+    rate = f"starts at {cfg['lr']:g}; " + (f"adaptive ({cfg.get('lr_rule', 'sign')} rule), at most {cfg['max_lr']:g}"
+                                           if cfg['adaptive'] else "fixed")
     if cfg.get('lr_floor'): rate += f", floor {cfg['lr_floor']:g}"
     if cfg.get('lr_decay'): rate += f", decays to 0 over the last {cfg['lr_decay']:.0%} of the updates"
-    chains = f"{cfg['n_chains']}, {cfg['gibbs_steps']} Gibbs steps per sweep" + (f", {cfg['sweeps_per_update']} sweeps per update" if run.method == 'ptt' else "")
-    ladder = (f"{len(run.ladder)} rungs, frozen at updates {_list(run.ladder.updates)}; target swap acceptance α = {cfg['alpha']:g}"
-              if run.ladder is not None else "none (PCD)")
+    chains = f"{cfg['n_chains']}, {cfg['gibbs_steps']} Gibbs steps per sweep"
+    if run.method == 'ptt': chains += f", {cfg['sweeps_per_update']} sweeps per update"
+    ladder = "none (PCD)"
+    if run.ladder is not None:
+        ladder = (f"{len(run.ladder)} rungs, frozen at updates {_list(run.ladder.updates)}; "
+                  f"target swap acceptance α = {cfg['alpha']:g}")
     at = h.last('logs', 'update')
-    log_z = (f"{_num(run.log_z)} ± {_num(h.last('logs', 'log_z_se'))} (at update {int(at)})" if math.isfinite(run.log_z) else "not estimated")
-    ll = f"train {_num(h.last('logs', 'train_ll'))}, test {_num(h.last('logs', 'test_ll'))}" + (f" (at update {int(at)})" if math.isfinite(at) else "")
+    log_z = (f"{_num(run.log_z)} ± {_num(h.last('logs', 'log_z_se'))} (at update {int(at)})"
+             if math.isfinite(run.log_z) else "not estimated")
+    ll = f"train {_num(h.last('logs', 'train_ll'))}, test {_num(h.last('logs', 'test_ll'))}"
+    if math.isfinite(at): ll += f" (at update {int(at)})"
     shape = cfg['data_shape']
+    took = duration_text(s.seconds) + (f", then a final evaluation of {duration_text(final_s[-1])}" if final_s else "")
     return [('method', _METHODS.get(run.method, run.method)),
             ('model', model_text(m)),
             ('updates', f"{s.update} of {cfg['updates']}" + (f" (stopped: {s.stopped})" if s.stopped else "")),
-            ('training time', duration_text(s.seconds) + (f", then a final evaluation of {duration_text(final_s[-1])}" if final_s else "")),
+            ('training time', took),
             ('training data', f"{shape[0]} rows of {' × '.join(map(str, shape[1:]))} (hash {cfg['data_hash']})"),
             ('chains', chains),
             ('batch size', str(cfg['batch_size'])),
@@ -134,7 +144,8 @@ def _panel(run, name:str, ax, title:str):
 def training_figure(run):
     "Log-likelihoods, log Z and learning rates against the update"
     fig, axes = new_figure(3)
-    for ax, name, title in zip(axes, ('ll', 'log_z', 'lr'), ("Log-likelihood per sample", "log Z", "Learning rates")): _panel(run, name, ax, title)
+    for ax, name, title in zip(axes, ('ll', 'log_z', 'lr'), ("Log-likelihood per sample", "log Z", "Learning rates")):
+        _panel(run, name, ax, title)
     return fig
 
 # %% ../nbs/13a_report.ipynb #98981147
@@ -156,19 +167,25 @@ def _freeze_panels(run, axes):
     tau, rt, sw = axes
     tau.plot(u, col('rungs', 'tau_exp'), 'o-', ms=3, label='τ_exp')
     tau.plot(u, col('rungs', 'tau_int'), 's--', ms=3, mfc='none', label='τ_int')
-    if au.get('update'): tau.plot(col('audits', 'update'), col('audits', 'tau_exp'), 'x', color='C3', label='τ_exp (audit)')
-    tau.set(xlabel='update of the freeze', ylabel='sweeps'); tau.legend(); tau.set_title("Relaxation times at each freeze", loc='left')
+    if au.get('update'):
+        tau.plot(col('audits', 'update'), col('audits', 'tau_exp'), 'x', color='C3', label='τ_exp (audit)')
+    tau.set(xlabel='update of the freeze', ylabel='sweeps'); tau.legend()
+    tau.set_title("Relaxation times at each freeze", loc='left')
     rt.plot(u, col('rungs', 'round_trips'), 'o-', ms=3, color='C2')
-    rt.set(xlabel='update of the freeze', ylabel='round trips', ylim=(0, None)); rt.set_title("Round trips during each freeze", loc='left')
+    rt.set(xlabel='update of the freeze', ylabel='round trips', ylim=(0, None))
+    rt.set_title("Round trips during each freeze", loc='left')
     sweeps, ok = col('rungs', 'sweeps'), col('rungs', 'thermalized') == 1
     sw.plot(u, sweeps, 'o-', ms=3, color='C4', label='certified')
     if (~ok).any(): sw.plot(u[~ok], sweeps[~ok], 'x', color='C3', ms=7, mew=2, label='NOT thermalized')
-    sw.set(xlabel='update of the freeze', ylabel='sweeps', ylim=(0, None)); sw.legend(); sw.set_title("Thermalization sweeps per freeze", loc='left')
+    sw.set(xlabel='update of the freeze', ylabel='sweeps', ylim=(0, None))
+    sw.legend()
+    sw.set_title("Thermalization sweeps per freeze", loc='left')
     for ax in axes: ax.set_xlim(0, max(run.state.update, 1))
 
 @_styled
 def ladder_figure(run):
-    "A PTT run's ladder: its growth, the acceptances, and each freeze's diagnostics (a second row, once a rung was frozen)"
+    """A PTT run's ladder: its growth, the acceptances, and each freeze's diagnostics (a second row, once a rung was
+    frozen)"""
     frozen = bool(run.history.rungs.get('update'))
     fig, axes = new_figure(6 if frozen else 3)
     _panel(run, 'rungs', axes[0], "Ladder growth")
@@ -179,7 +196,8 @@ def ladder_figure(run):
 
 # %% ../nbs/13a_report.ipynb #8007e746
 def table_html(header:list, rows:list, most:int=40) -> str:
-    "An HTML table of `rows` (text cells) under `header`; beyond `most` rows, the first and last ones around a row saying how many are left out"
+    """An HTML table of `rows` (text cells) under `header`; beyond `most` rows, the first and last ones around a row
+    saying how many are left out"""
     if len(rows) > most:
         left = len(rows) - most
         rows = rows[:most // 2] + [[f"… {left} more rows …"] + [''] * (len(header) - 1)] + rows[-(most // 2):]
@@ -187,7 +205,8 @@ def table_html(header:list, rows:list, most:int=40) -> str:
     body = ''.join('<tr>' + ''.join(f'<td>{escape(str(c))}</td>' for c in r) + '</tr>' for r in rows)
     return f'<table class="data"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
-FREEZE_HEADER = ['update', 'rungs', 'τ_exp', 'τ_int', 'sweeps', 'round trips', 'thermalized', 'lowest pair acceptance', 'seconds']
+FREEZE_HEADER = ['update', 'rungs', 'τ_exp', 'τ_int', 'sweeps', 'round trips', 'thermalized', 'lowest pair acceptance',
+                 'seconds']
 
 def freeze_rows(run) -> list:
     "One row of text cells (`FREEZE_HEADER`) per frozen rung"
@@ -195,13 +214,14 @@ def freeze_rows(run) -> list:
     rows = []
     for i, u in enumerate(r.get('update', [])):
         acc = r['acceptance'][i] if 'acceptance' in r else []
-        rows.append([int(u), int(r['n_rungs'][i]), _num(r['tau_exp'][i], '.3g'), _num(r['tau_int'][i], '.3g'), int(r['sweeps'][i]),
-                     int(r['round_trips'][i]), 'yes' if r['thermalized'][i] else 'NO', _num(min(acc, default=math.nan), '.2f'),
-                     _num(r['seconds'][i], '.2f')])
+        rows.append([int(u), int(r['n_rungs'][i]), _num(r['tau_exp'][i], '.3g'), _num(r['tau_int'][i], '.3g'),
+                     int(r['sweeps'][i]), int(r['round_trips'][i]), 'yes' if r['thermalized'][i] else 'NO',
+                     _num(min(acc, default=math.nan), '.2f'), _num(r['seconds'][i], '.2f')])
     return rows
 
 # %% ../nbs/13a_report.ipynb #3582acdb
-STEP_PANELS = (  # columns of the steps table, the panel's title and axis label, and the setting drawn as a reference line
+# columns of the steps table, the panel's title and axis label, and the setting drawn as a reference line
+STEP_PANELS = (
     (('predicted_acceptance',), "Predicted acceptance", "last rung ↔ proposed model", 'alpha'),
     (('ess',), "Reweighting ESS", "effective samples / chains", 'min_ess'),
     (('gain', 'gain2'), "Step gain", "rate × curvature", 'max_gain'),
@@ -222,8 +242,10 @@ def steps_figure(run):
     rejected = col('steps', 'rejected') == 1 if 'rejected' in run.history.steps else np.zeros(len(u), bool)
     for ax, (keys, title, label, ref) in zip(axes, panels):
         for i, k in enumerate(keys):
-            if k in run.history.steps: ax.plot(u, col('steps', k), '.', ms=2, color=f'C{i}', label=k if len(keys) > 1 else None)
-        if keys[0] in ('predicted_acceptance', 'ess') and rejected.any(): ax.plot(u[rejected], col('steps', keys[0])[rejected], 'x', color='C3', ms=4, label='rejected')
+            if k in run.history.steps:
+                ax.plot(u, col('steps', k), '.', ms=2, color=f'C{i}', label=k if len(keys) > 1 else None)
+        if keys[0] in ('predicted_acceptance', 'ess') and rejected.any():
+            ax.plot(u[rejected], col('steps', keys[0])[rejected], 'x', color='C3', ms=4, label='rejected')
         if ref and run.config.get(ref): ax.axhline(run.config[ref], color='k', lw=0.8)
         if keys[0] in ('gain', 'seconds'): ax.set_yscale('log')
         ax.set(xlabel='update', ylabel=label, xlim=(0, max(run.state.update, 1)))
@@ -237,7 +259,8 @@ def _thin(n:int, most:int, rng) -> np.ndarray:
     return np.arange(n) if n <= most else np.sort(rng.choice(n, most, replace=False))
 
 def _versus(ax, x, y, se_rms:float, title:str, what:str, most:int, rng):
-    "Samples' statistics `y` against the data's `x`, the diagonal, and in the legend the RMS difference against the noise's"
+    """Samples' statistics `y` against the data's `x`, the diagonal, and in the legend the RMS difference against the
+    noise's"""
     from matplotlib.lines import Line2D
     keep = _thin(len(x), most, rng)
     dots, = ax.plot(x[keep], y[keep], '.', ms=3.5 if len(keep) < 2000 else 1.5, alpha=0.7, color='C0', rasterized=True)
@@ -246,11 +269,13 @@ def _versus(ax, x, y, se_rms:float, title:str, what:str, most:int, rng):
     diag, = ax.plot([lo, hi], [lo, hi], color='k', lw=0.8, zorder=0)
     ax.set(xlim=(lo, hi), ylim=(lo, hi), xlabel='data', ylabel='samples', aspect='equal')
     stats = Line2D([], [], ls='none', label=f"RMS difference {rms(y - x):.2g}\n(noise alone {se_rms:.2g})")
-    ax.legend([dots, diag, stats], [f"{len(x)} {what}", "samples = data", stats.get_label()], loc='best', handlelength=1.2)
+    ax.legend([dots, diag, stats], [f"{len(x)} {what}", "samples = data", stats.get_label()], loc='best',
+              handlelength=1.2)
     ax.set_title(title, loc='left')
 
 def _densities(axes, pd:np.ndarray, ps:np.ndarray, frac:np.ndarray, n_data:int, n_samples:int, fig):
-    "Density of the data's and the samples' projections `pd`, `ps` on two principal axes, on the same cells and colour scale"
+    """Density of the data's and the samples' projections `pd`, `ps` on two principal axes, on the same cells and colour
+    scale"""
     from matplotlib.colors import LogNorm
     both = np.concatenate([pd, ps])
     lo, hi = both.min(0), both.max(0)
@@ -262,7 +287,8 @@ def _densities(axes, pd:np.ndarray, ps:np.ndarray, frac:np.ndarray, n_data:int, 
     norm = LogNorm(vmin=min(1 / max(len(pd), len(ps)), top / 10), vmax=top)
     for ax, p, name, n in ((axes[0], pd, 'Data', n_data), (axes[1], ps, 'Samples', n_samples)):
         hb = ax.hexbin(p[:, 0], p[:, 1], C=np.full(len(p), 1 / len(p)), norm=norm, **kw)
-        ax.set(xlim=extent[:2], ylim=extent[2:], xlabel=f'PC 1 ({frac[0]:.0%} of the variance)', ylabel=f'PC 2 ({frac[1]:.0%})')
+        ax.set(xlim=extent[:2], ylim=extent[2:], xlabel=f'PC 1 ({frac[0]:.0%} of the variance)',
+               ylabel=f'PC 2 ({frac[1]:.0%})')
         ax.set_facecolor('white'); ax.grid(False)
         ax.set_title(f"{name} on the data's principal axes ({n})", loc='left')
     fig.colorbar(hb, ax=axes[1], label='fraction of rows per cell', shrink=0.9)
@@ -277,14 +303,16 @@ def _marginal(ax, pd:np.ndarray, ps:np.ndarray, k:int, frac:float):
 
 @_styled
 def samples_figure(data:np.ndarray, samples:np.ndarray, comp:Comparison, potts:bool, seed:int=0, most_pairs:int=20_000):
-    "PCA projections of data and samples on the data's axes; one- and two-body statistics of the samples against the data's"
+    """PCA projections of data and samples on the data's axes; one- and two-body statistics of the samples against the
+    data's"""
     rng = np.random.default_rng(seed)
     fig, axes = new_figure(6, panel_height=3.3)
     mean, pcs, frac = pca(data, seed=seed)
     pd, ps = (data - mean) @ pcs.T, (samples - mean) @ pcs.T
     _densities(axes[:2], pd, ps, frac, len(data), len(samples), fig)
     _marginal(axes[2], pd[:, 0], ps[:, 0], 0, frac[0])
-    _versus(axes[3], comp.data_mean, comp.sample_mean, rms(comp.mean_se), "One-body: " + ("site-state frequencies" if potts else "unit means"),
+    _versus(axes[3], comp.data_mean, comp.sample_mean, rms(comp.mean_se),
+            "One-body: " + ("site-state frequencies" if potts else "unit means"),
             'site-states' if potts else 'units', most_pairs, rng)
     _versus(axes[4], comp.data_corr, comp.sample_corr, rms(comp.corr_se), "Two-body: connected correlations",
             'pairs of site-states' if potts else 'pairs of units', most_pairs, rng)
@@ -328,15 +356,18 @@ def section(id:str, title:str, body:str) -> str:
     return f'<section id="{id}"><h2>{escape(title)}</h2>{body}</section>'
 
 def page(title:str, subtitle:str, facts:list, config:dict, sections:list, footer:str) -> str:
-    "The whole HTML page: header (`facts`: (label, text) pairs, and the configuration folded), contents, `sections` ((id, title, body)), footer"
+    """The whole HTML page: header (`facts`: (label, text) pairs, and the configuration folded), contents, `sections`
+    ((id, title, body)), footer"""
     import json
     rows = ''.join(f'<tr><td>{escape(k)}</td><td>{escape(v)}</td></tr>' for k, v in facts)
     nav = ''.join(f'<a href="#{id}">{escape(t)}</a>' for id, t, _ in sections)
     body = ''.join(section(*s) for s in sections)
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+    return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
+            'content="width=device-width, initial-scale=1">'
             f'<title>{escape(title)}</title><style>{CSS}</style></head>\n<body><main>'
             f'<header><h1>{escape(title)}</h1><p class="sub">{escape(subtitle)}</p><table class="facts">{rows}</table>'
-            f'<details><summary>the whole configuration</summary><pre>{escape(json.dumps(config, indent=1))}</pre></details>'
+            f'<details><summary>the whole configuration</summary><pre>{escape(json.dumps(config, indent=1))}</pre>'
+            '</details>'
             f'<nav>{nav}</nav></header>\n{body}\n<footer>{footer}</footer></main></body></html>\n')
 
 # %% ../nbs/13a_report.ipynb #306f3b2c
@@ -346,32 +377,42 @@ def history_sections(run) -> list:
     "The sections about training: curves, ladder (PTT), per-update diagnostics: (id, title, body) each"
     alpha = run.config['alpha']
     out = [('training', "Training curves", figure_html(training_figure(run),
-            "Left: log-likelihood per sample of the training and test data at each evaluation, the band ± the standard error of log Z. "
-            "Middle: log Z of the current model (PTT: estimated from the ladder during training; PCD: exact for small models, else not estimated). "
-            "Right: learning rate of each parameter group.", "training curves"))]
+            "Left: log-likelihood per sample of the training and test data at each evaluation, the band ± the standard "
+            "error of log Z. Middle: log Z of the current model (PTT: estimated from the ladder during training; PCD: "
+            "exact for small models, else not estimated). Right: learning rate of each parameter group.",
+            "training curves"))]
     if run.ladder is not None:
         rows = freeze_rows(run)
         out.append(('ladder', "The ladder", figure_html(ladder_figure(run),
-            f"Top: number of rungs against the update; swap acceptance between the last rung and the current model at each update "
-            f"(× rejected steps; vertical lines: freezes; horizontal line: α = {alpha:g}); acceptance of each neighbouring pair as last measured, "
-            f"the last bar the current model's. Bottom (once a rung is frozen): τ_exp and τ_int of each freeze's thermalization in sweeps, "
-            f"the round trips of its chains, and its sweeps (red ×: not certified thermalized).", "ladder growth and diagnostics")
-            + (table_html(FREEZE_HEADER, rows) if rows else _p("No rung frozen yet: the ladder is rung 0, the independent model."))))
+            "Top: number of rungs against the update; swap acceptance between the last rung and the current model at "
+            f"each update (× rejected steps; vertical lines: freezes; horizontal line: α = {alpha:g}); acceptance of "
+            "each neighbouring pair as last measured, the last bar the current model's. Bottom (once a rung is "
+            "frozen): τ_exp and τ_int of each freeze's thermalization in sweeps, the round trips of its chains, and "
+            "its sweeps (red ×: not certified thermalized).",
+            "ladder growth and diagnostics")
+            + (table_html(FREEZE_HEADER, rows) if rows else _p("No rung frozen yet: the ladder is rung 0, "
+                                                               "the independent model."))))
     if step_panels(run):
         out.append(('steps', "Per-update diagnostics", figure_html(steps_figure(run),
-            "What each update recorded about its step, where the run records it: the swap acceptance predicted between the last rung and the "
-            "proposed model (horizontal line: α; × rejected steps), the effective sample size of that prediction's reweighting as a fraction "
-            "of the chains (line: min_ess), the step's gain along its two stiffest directions (line: max_gain), the reservoir's swap acceptance, "
-            "and the seconds per update.", "per-update diagnostics")))
+            "What each update recorded about its step, where the run records it: the swap acceptance predicted between "
+            "the last rung and the proposed model (horizontal line: α; × rejected steps), the effective sample size of "
+            "that prediction's reweighting as a fraction of the chains (line: min_ess), the step's gain along its two "
+            "stiffest directions (line: max_gain), the reservoir's swap acceptance, and the seconds per update.",
+            "per-update diagnostics")))
     return out
 
-def samples_section(run, data, n:int=1000, seed:int=0, max_sweeps:int=20_000, ladder:str='auto', chains:int|None=None, log=None) -> tuple:
-    "The section comparing samples with `data` (as `read_report_data` returns it: states, label, rows in all); `log`: a function told what is being done"
+def samples_section(run, data, n:int=1000, seed:int=0, max_sweeps:int=20_000, ladder:str='auto', chains:int|None=None,
+                    log=None) -> tuple:
+    """The section comparing samples with `data` (as `read_report_data` returns it: states, label, rows in all); `log`:
+    a function told what is being done"""
     x, label, n_all = data
     if not run.finite():
-        return ('samples', "Samples against the data", _p('<span class="verdict bad">The model\'s parameters are not finite (the run diverged): '
+        return ('samples', "Samples against the data",
+                _p('<span class="verdict bad">The model\'s parameters are not finite (the run diverged): '
                 'it cannot be sampled.</span>'))
-    if log: log(f"drawing {n} samples with ptt.sample (thermalized over at least 20 τ_exp: a large model may take minutes; -n, --chains, --max-sweeps bound it)")
+    if log:
+        log(f"drawing {n} samples with ptt.sample (thermalized over at least 20 τ_exp: a large model may take minutes; "
+            "-n, --chains, --max-sweeps bound it)")
     res, seconds = draw_samples(run, n, seed, max_sweeps, ladder, chains)
     ok, text = sampling_text(res, seconds, run, ladder)
     if log: log(text.split('. ')[0] + f" ({duration_text(seconds)})")
@@ -379,13 +420,16 @@ def samples_section(run, data, n:int=1000, seed:int=0, max_sweeps:int=20_000, la
     comp = compare_statistics(d, s, getattr(run.model, 'n_states', None))
     a = agreement(comp)
     rows = f"{len(x)} of its {n_all} rows, drawn at random" if len(x) < n_all else f"all {n_all} rows"
-    caption = (f"Data: {escape(label)} ({rows}); {len(res.x)} samples. Top: density of the data and of the samples on the data's first two "
-               f"principal axes{' (of the one-hot encoding)' if potts else ''}, same cells and colour scale; histograms along the first axis. "
-               f"Bottom: {'frequency of each state at each site' if potts else 'mean of each unit'}, samples against data, with the diagonal; "
-               f"connected correlations ⟨x_a x_b⟩ − ⟨x_a⟩⟨x_b⟩ of every pair of {'site-states on different sites' if potts else 'units'}; "
-               f"histograms along the second axis. 'Noise alone': the RMS difference expected if the model were the data's distribution, "
-               f"from the finite numbers of samples and rows. Here the RMS differences are {_num(a['mean_ratio'], '.2g')} (one-body) and "
-               f"{_num(a['corr_ratio'], '.2g')} (two-body) times the noise's: near 1, agreement within the noise; well above 1, a model error.")
+    caption = (f"Data: {escape(label)} ({rows}); {len(res.x)} samples. Top: density of the data and of the samples on "
+               f"the data's first two principal axes{' (of the one-hot encoding)' if potts else ''}, same cells and "
+               "colour scale; histograms along the first axis. Bottom: "
+               f"{'frequency of each state at each site' if potts else 'mean of each unit'}, samples against data, "
+               "with the diagonal; connected correlations ⟨x_a x_b⟩ − ⟨x_a⟩⟨x_b⟩ of every pair of "
+               f"{'site-states on different sites' if potts else 'units'}; histograms along the second axis. 'Noise "
+               "alone': the RMS difference expected if the model were the data's distribution, from the finite numbers "
+               f"of samples and rows. Here the RMS differences are {_num(a['mean_ratio'], '.2g')} (one-body) and "
+               f"{_num(a['corr_ratio'], '.2g')} (two-body) times the noise's: near 1, agreement within the noise; well "
+               "above 1, a model error.")
     body = (f'<div class="verdict {"ok" if ok else "bad"}">{escape(text)}</div>'
             + figure_html(samples_figure(d, s, comp, potts, seed), caption, "samples against the data"))
     return ('samples', "Samples against the data", body)
@@ -394,11 +438,13 @@ def samples_section(run, data, n:int=1000, seed:int=0, max_sweeps:int=20_000, la
 def _check_out(out:Path):
     "Raise a `ValueError` unless a page can be written at `out`"
     from ptt.run import check_writable
-    if out.is_dir(): raise ValueError(f"{out}: is a directory (give a file name for the page, e.g. {out / 'report.html'})")
+    if out.is_dir():
+        raise ValueError(f"{out}: is a directory (give a file name for the page, e.g. {out / 'report.html'})")
     check_writable(out.parent)
 
 def _check_run_file(path):
-    "Raise a `ValueError` unless `path` (a run file's) is a file: checked before torch loads, so a mistyped name answers at once"
+    """Raise a `ValueError` unless `path` (a run file's) is a file: checked before torch loads, so a mistyped name
+    answers at once"""
     if isinstance(path, (str, Path)) and not Path(path).is_file():
         raise ValueError(f"{path}: {'is a directory, not a run file' if Path(path).is_dir() else 'no such file'}")
 
@@ -408,18 +454,25 @@ def _load(run_or_path, device=None) -> tuple:
     if device is not None:
         import torch
         try: torch.zeros(1, device=device)
-        except (RuntimeError, ValueError, AssertionError) as e: raise ValueError(f"device {device!r} cannot be used here ({_line(e)})") from None
+        except (RuntimeError, ValueError, AssertionError) as e:
+            raise ValueError(f"device {device!r} cannot be used here ({_line(e)})") from None
     if isinstance(run_or_path, Run): return run_or_path, "a run in memory"
-    if not isinstance(run_or_path, (str, Path)): raise ValueError(f"report needs a Run or the path of a run file, not {type(run_or_path).__name__}")
+    if not isinstance(run_or_path, (str, Path)):
+        raise ValueError(f"report needs a Run or the path of a run file, not {type(run_or_path).__name__}")
     return load_run(run_or_path, device), str(run_or_path)
 
-def report(run_or_path, data=None, out='report.html', n:int=1000, seed:int=0, max_sweeps:int=20_000, ladder:str='auto', chains:int|None=None,
-           max_data:int=5000, device=None, fasta_unknown:str='error', title:str|None=None, log=None) -> Path:
-    "Write one self-contained HTML page about a run (a `Run` or a run file) to `out`; with `data` (array, file or data set name), `n` samples of the model against them (`log`: a function told what is being done)"
+def report(run_or_path, data=None, out='report.html', n:int=1000, seed:int=0, max_sweeps:int=20_000, ladder:str='auto',
+           chains:int|None=None, max_data:int=5000, device=None, fasta_unknown:str='error', title:str|None=None,
+           log=None) -> Path:
+    """Write one self-contained HTML page about a run (a `Run` or a run file) to `out`; with `data` (array, file or data
+    set name), `n` samples of the model against them (`log`: a function told what is being done)"""
     t0 = time.perf_counter()
-    for name, v, low in (('n', n, 2), ('max_data', max_data, 2), ('max_sweeps', max_sweeps, 1), ('seed', seed, 0), ('chains', 1 if chains is None else chains, 1)):
-        if not (isinstance(v, (int, np.integer)) and not isinstance(v, bool) and v >= low): raise ValueError(f"{name} must be an integer >= {low}, got {v!r}")
-    if ladder not in ('auto', 'ptt', 'temperature', 'checkpoints'): raise ValueError(f"ladder must be 'auto', 'ptt', 'temperature' or 'checkpoints', not {ladder!r}")
+    for name, v, low in (('n', n, 2), ('max_data', max_data, 2), ('max_sweeps', max_sweeps, 1), ('seed', seed, 0),
+                         ('chains', 1 if chains is None else chains, 1)):
+        if not (isinstance(v, (int, np.integer)) and not isinstance(v, bool) and v >= low):
+            raise ValueError(f"{name} must be an integer >= {low}, got {v!r}")
+    if ladder not in ('auto', 'ptt', 'temperature', 'checkpoints'):
+        raise ValueError(f"ladder must be 'auto', 'ptt', 'temperature' or 'checkpoints', not {ladder!r}")
     out = Path(out)
     _check_run_file(run_or_path)
     _check_out(out)
@@ -429,8 +482,8 @@ def report(run_or_path, data=None, out='report.html', n:int=1000, seed:int=0, ma
     if x is not None:
         sections.append(samples_section(run, x, n, seed, max_sweeps, ladder, chains, log))
     else: sections.append(('samples', "Samples against the data", _p(
-        "No data given. To compare samples of the model with data: <code>ptt report RUN.h5 DATA --out report.html</code>, "
-        "or <code>ptt.report.report(run, data)</code>.")))
+        "No data given. To compare samples of the model with data: "
+        "<code>ptt report RUN.h5 DATA --out report.html</code>, or <code>ptt.report.report(run, data)</code>.")))
     import ptt
     name = Path(source).name if source != "a run in memory" else "run"
     title = title or f"ptt report: {name}"
@@ -444,27 +497,38 @@ def report(run_or_path, data=None, out='report.html', n:int=1000, seed:int=0, ma
     return out
 
 # %% ../nbs/13a_report.ipynb #60c7aa8f
+from .arguments import Parser
+
 def _arguments(p:argparse.ArgumentParser) -> argparse.ArgumentParser:
     "The arguments of `ptt report`"
     p.add_argument('run', help="run file written by 'ptt train'")
-    p.add_argument('data', nargs='?', help="data to compare samples of the model with: a data file or a data set by name, as 'ptt train' takes them "
-                   "(default: none, no samples)")
+    p.add_argument('data', nargs='?',
+                   help="data to compare samples of the model with: a data file or a data set by name, "
+                        "as 'ptt train' takes them (default: none, no samples)")
     p.add_argument('--out', default='report.html', help="the HTML page to write (default: report.html)")
     p.add_argument('-n', type=int, default=1000, help="samples of the model to draw (default: 1000)")
     p.add_argument('--ladder', choices=('auto', 'ptt', 'temperature', 'checkpoints'), default='auto',
-                   help="ladder to sample along (default: auto, the run's own ladder for PTT, a temperature ladder for PCD)")
-    p.add_argument('--max-data', type=int, default=5000, help="rows of the data the statistics use at most, drawn at random (default: 5000)")
-    p.add_argument('--chains', type=int, help="parallel chains of the sampler (default: -n, at most 256; fewer cost less, with noisier diagnostics)")
-    p.add_argument('--max-sweeps', type=int, default=20_000, help="give up thermalizing after this many sweeps (default: 20000)")
+                   help="ladder to sample along (default: auto, the run's own ladder for PTT, "
+                        "a temperature ladder for PCD)")
+    p.add_argument('--max-data', type=int, default=5000,
+                   help="rows of the data the statistics use at most, drawn at random (default: 5000)")
+    p.add_argument('--chains', type=int,
+                   help="parallel chains of the sampler (default: -n, at most 256; fewer cost less, "
+                        "with noisier diagnostics)")
+    p.add_argument('--max-sweeps', type=int, default=20_000,
+                   help="give up thermalizing after this many sweeps (default: 20000)")
     p.add_argument('--seed', type=int, default=0, help="random seed (default: 0)")
     p.add_argument('--title', help="the page's title (default: 'ptt report: RUN')")
     p.add_argument('--fasta-unknown', choices=('error', 'gap'), default='error',
-                   help="FASTA symbols outside the alphabet: refuse the file (error) or read them as gaps (gap) (default: error)")
+                   help="FASTA symbols outside the alphabet: refuse the file (error) or read them as gaps (gap) "
+                        "(default: error)")
     p.add_argument('--device', help="torch device, e.g. cuda (default: cpu)")
-    p.add_argument('--threads', type=int, help="CPU threads for torch (default: $PTT_THREADS if set, else 1 unless the problem is large)")
+    p.add_argument('--threads', type=int,
+                   help="CPU threads for torch (default: $PTT_THREADS if set, else 1 unless the problem is large)")
     return p
 
-DESCRIPTION = "Write one self-contained HTML page about a training run: training curves, ladder and diagnostics, and samples against data."
+DESCRIPTION = ("Write one self-contained HTML page about a training run: training curves, ladder and diagnostics, "
+               "and samples against data.")
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     "Add the `report` subcommand and its arguments to an argparse `subparsers` object (its `func` is `run`)"
@@ -472,7 +536,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     _arguments(p).set_defaults(func=run)
     return p
 
-_OPTIONS = dict(n='-n', max_data='--max-data', max_sweeps='--max-sweeps', seed='--seed', chains='--chains', ladder='--ladder')
+_OPTIONS = dict(n='-n', max_data='--max-data', max_sweeps='--max-sweeps', seed='--seed', chains='--chains',
+                ladder='--ladder')
 
 def _as_option(message:str) -> str:
     "A message about one of `report`'s parameters, naming its command-line option instead"
@@ -487,22 +552,22 @@ def run(args) -> int:
         try: set_threads(args.threads)
         except ValueError as e: raise ValueError(re.sub(r'^threads\b', '--threads', str(e))) from None
         t0 = time.perf_counter()
-        out = report(args.run, args.data, args.out, n=args.n, seed=args.seed, max_sweeps=args.max_sweeps, ladder=args.ladder, chains=args.chains,
-                     max_data=args.max_data, device=args.device, fasta_unknown=args.fasta_unknown, title=args.title,
+        out = report(args.run, args.data, args.out, n=args.n, seed=args.seed, max_sweeps=args.max_sweeps,
+                     ladder=args.ladder, chains=args.chains, max_data=args.max_data, device=args.device,
+                     fasta_unknown=args.fasta_unknown, title=args.title,
                      log=lambda text: print(f"ptt report: {text}", file=sys.stderr))
     except (ValueError, OSError) as e: print(f"ptt: error: {_as_option(_line(e))}", file=sys.stderr); return 2
-    except MemoryError as e: print(f"ptt: error: not enough memory ({_line(e)}): use a smaller -n or --max-data", file=sys.stderr); return 2
+    except MemoryError as e:
+        print(f"ptt: error: not enough memory ({_line(e)}): use a smaller -n or --max-data", file=sys.stderr)
+        return 2
     except KeyboardInterrupt: print("ptt: interrupted: no page written", file=sys.stderr); return 130
-    print(f"report written to {out} ({out.stat().st_size / 1e3:.0f} kB, {time.perf_counter() - t0:.1f} s)", file=sys.stderr)
+    print(f"report written to {out} ({out.stat().st_size / 1e3:.0f} kB, {time.perf_counter() - t0:.1f} s)",
+          file=sys.stderr)
     return 0
-
-class _Parser(argparse.ArgumentParser):
-    "argparse whose usage errors are one line: 'ptt: error: ...' and where to find the help"
-    def error(self, message): self.exit(2, f"ptt: error: {message} (see '{self.prog} --help')\n")
 
 def main(argv=None) -> int:
     "`ptt report` on its own (`argv`: its arguments, by default the command line's); returns the exit status"
-    p = _arguments(_Parser(prog='ptt report', description=DESCRIPTION))
+    p = _arguments(Parser(prog='ptt report', description=DESCRIPTION))
     try: args = p.parse_args(argv)
     except SystemExit as e: return e.code if isinstance(e.code, int) else 2
     return run(args)

@@ -389,9 +389,9 @@ def train_parser(sub) -> argparse.ArgumentParser:
                    help="show this help message and exit (after --method bfn: the BFN's options)")
     t.add_argument('data', help=_data_help())
     t.add_argument('--method', choices=('ptt', 'pcd', 'bfn'),
-                   help="training method (default: ptt): ptt (Parallel Trajectory Tempering), pcd (persistent "
-                   "contrastive divergence) or bfn (Bayesian Flow Network baseline, with its own options: "
-                   "'python -m ptt.baselines.bfn train --help')")
+                   help="training method (default: ptt): ptt (Parallel Trajectory Tempering), "
+                        "pcd (persistent contrastive divergence) or bfn (Bayesian Flow Network baseline, "
+                        "with its own options: 'python -m ptt.baselines.bfn train --help')")
     t.add_argument('--hidden', type=int, help="hidden units (default: 32; 2L for Ising data)")
     t.add_argument('--updates', type=int, help="training updates (default: 1000; with --resume: the new total)")
     t.add_argument('--chains', type=int, help="parallel chains (default: 1000)")
@@ -466,7 +466,8 @@ def eval_parser(sub) -> argparse.ArgumentParser:
     e.add_argument('run', help="run file written by 'ptt train'"); e.add_argument('data', help=_data_help())
     e.add_argument('--audit', action='store_true',
                    help="first re-measure every step of log Z by a whole-ladder audit with the model on top "
-                   "(minutes on a large ladder; the run file is left as it is; default: the log Z saved with the run)")
+                        "(minutes on a large ladder; the run file is left as it is; default: the log Z saved with "
+                        "the run)")
     return _torch_options(e, fasta=True)
 
 def ising_parser(sub) -> argparse.ArgumentParser:

@@ -409,7 +409,7 @@ def samples_section(run, data, n:int=1000, seed:int=0, max_sweeps:int=20_000, la
     if not run.finite():
         return ('samples', "Samples against the data",
                 _p('<span class="verdict bad">The model\'s parameters are not finite (the run diverged): '
-                'it cannot be sampled.</span>'))
+                   'it cannot be sampled.</span>'))
     if log:
         log(f"drawing {n} samples with ptt.sample (thermalized over at least 20 τ_exp: a large model may take minutes; "
             "-n, --chains, --max-sweeps bound it)")

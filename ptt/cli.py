@@ -537,8 +537,8 @@ def _main(argv:list) -> int:
             from ptt.baselines.bfn import main as bfn_main      # imported here: it builds on this module
             return bfn_main(bfn)
         if unknown: parser.error(f"unrecognized arguments: {' '.join(unknown)}")
-    # --help (0), or a usage error (2, one line)
-    except SystemExit as e: return e.code if isinstance(e.code, int) else 2
+    except SystemExit as e:                                         # --help (0), or a usage error (2, one line)
+        return e.code if isinstance(e.code, int) else 2
     try:
         with warnings.catch_warnings():
             warnings.simplefilter('ignore', category=DeprecationWarning)

@@ -210,9 +210,8 @@ def read_fasta(path, alphabet:str=PROTEIN_ALPHABET, unknown:str='error') -> tupl
         k = int(np.argmin(known[codes]))                                 # the first symbol outside the alphabet
         ends = np.cumsum([n for _, n in where])                   # its line: the sequence line whose characters hold it
         line = where[int(np.searchsorted(ends, k, side='right'))][0]
-        raise DataError(f"{p}: line {line}: symbol {flat[k]!r} is not in the alphabet {alphabet} "
-                        "(to read such symbols as gaps: "
-                        f"read_fasta(..., unknown='gap'), or --fasta-unknown gap on the command line)")
+        raise DataError(f"{p}: line {line}: symbol {flat[k]!r} is not in the alphabet {alphabet} (to read such symbols "
+                        "as gaps: read_fasta(..., unknown='gap'), or --fasta-unknown gap on the command line)")
     return table[codes].reshape(len(seqs), -1), names
 
 # %% ../nbs/10_data.ipynb #6a9657b7

@@ -98,8 +98,7 @@ class BFNRun:
     def __repr__(self):
         c = self.config
         return (f"BFNRun({self.state.step} steps, {len(c['n_classes'])} variables with "
-                f"{min(c['n_classes'])}-{max(c['n_classes'])} classes, "
-                f"MLP {c['depth']}x{c['width']})")
+                f"{min(c['n_classes'])}-{max(c['n_classes'])} classes, MLP {c['depth']}x{c['width']})")
 
 # %% ../../nbs/16a_bfn_runs.ipynb #962c4990
 def _optimizer(net:BFNet, cfg:dict) -> torch.optim.Optimizer:
@@ -330,9 +329,8 @@ def cmd_eval(a) -> int:
     w = log_weights(run.model, x, a.steps, a.repeats, g, progress=not a.quiet)
     b = w.mean(1)
     print(f"BFN run: {run}")
-    print(f"log-likelihood per sample of {a.data} >= {b.mean().item():.4f} ± "
-          f"{b.std().item() / math.sqrt(len(b)):.4f} nats "
-          f"(discrete-time lower bound, {a.steps} steps, {a.repeats} path(s) per sample, {len(b)} samples)")
+    print(f"log-likelihood per sample of {a.data} >= {b.mean().item():.4f} ± {b.std().item() / math.sqrt(len(b)):.4f} "
+          f"nats (discrete-time lower bound, {a.steps} steps, {a.repeats} path(s) per sample, {len(b)} samples)")
     if a.repeats > 1:
         iw = torch.logsumexp(w, 1) - math.log(a.repeats)
         print(f"importance-weighted bound ({a.repeats} paths): >= {iw.mean().item():.4f} ± "

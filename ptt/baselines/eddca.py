@@ -135,8 +135,7 @@ def eddca_baseline(train, folder, target_density:float=0.02, target_pearson:floa
     from ptt.data import PROTEIN_ALPHABET
     x = checked_alignment(train, 'train')
     if x.max() >= len(PROTEIN_ALPHABET):
-        raise ValueError(f"train holds the state {x.max().item()}, "
-                         f"outside the {len(PROTEIN_ALPHABET)} protein symbols")
+        raise ValueError(f"train holds the state {x.max().item()}, outside the {len(PROTEIN_ALPHABET)} protein symbols")
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     fasta = folder / 'train.fasta'
     _write_fasta(x, fasta, PROTEIN_ALPHABET)

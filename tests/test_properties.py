@@ -15,7 +15,7 @@ from hypothesis.extra import numpy as hnp
 
 from ptt.data import load_array, read_fasta
 from ptt.train import make_config
-from ptt import cli
+from ptt import cli, train_command
 
 FAST = settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -164,7 +164,7 @@ def test_cli_options(option, v):
     name, is_int = CLI_OPTIONS[option], CLI_OPTIONS[option] in INTS
     if is_int and isinstance(v, float): v = int(v) if math.isfinite(v) else 0
     a = cli.build_parser().parse_args(['train', 'data.npy', f'{option}={v!r}'])     # (option=value: '-inf' is a value, not an option)
-    r = outcome(lambda: cli._check_train_options(a, a.hidden if option == '--hidden' else 32, None))
+    r = outcome(lambda: train_command._check_train_options(a, a.hidden if option == '--hidden' else 32, None))
     accepted = rule(name, v) and (name not in RATES or rates_consistent(name, v, 'ptt'))
     if accepted: assert isinstance(r, dict) and (option == '--hidden' or r[name] == v), (option, v, r)
     else: assert isinstance(r, str) and option in r, (option, v, r)
@@ -173,6 +173,6 @@ def test_cli_options(option, v):
 @given(v=st.one_of(st.floats(), st.floats(-1, 2)))
 def test_cli_test_frac(v):
     a = cli.build_parser().parse_args(['train', 'data.npy', f'--test-frac={v!r}'])
-    r = outcome(lambda: cli._check_train_options(a, 32, None))
+    r = outcome(lambda: train_command._check_train_options(a, 32, None))
     if math.isfinite(v) and 0 <= v < 1: assert isinstance(r, dict)
     else: assert isinstance(r, str) and '--test-frac' in r

@@ -49,7 +49,8 @@ def train_parser(sub) -> argparse.ArgumentParser:
     t.add_argument('--max-lr', type=float,
                    help="highest rate PTT's adaptive rule may set (default: max(0.1, --lr); PCD: --lr)")
     t.add_argument('--lr-floor', type=float,
-                   help="lowest rate PTT's cosine rule may set (default: none, the paper's rule)")
+                   help="lowest rate PTT's adaptive rule may set "
+                        "(default: --lr for the sign rule, none for the cosine rule)")
     t.add_argument('--lr-decay', type=float,
                    help="fraction of the updates at the end over which the rates fall to zero (default: 0)")
     t.add_argument('--max-gain', type=float,

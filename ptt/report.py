@@ -15,7 +15,7 @@ from html import escape
 from pathlib import Path
 import numpy as np
 from .comparison import (Comparison, read_report_data, flat_states, compare_statistics, rms, agreement, pca,
-                            draw_samples, sampling_text, duration_text)
+                            draw_samples, sampling_text, duration_text, number_text)
 from .report_figures import (new_figure, figure_html, _styled, training_figure, ladder_figure, FREEZE_HEADER,
                                 freeze_rows, step_panels, steps_figure)
 from .arguments import Parser, one_line
@@ -23,10 +23,6 @@ from .arguments import Parser, one_line
 # %% ../nbs/13a_report.ipynb #ae69aa5e
 _METHODS = dict(ptt="PTT (Parallel Trajectory Tempering)", pcd="PCD (persistent contrastive divergence)")
 
-def _num(x, spec:str='.4f') -> str:
-    "A number as text, by `ptt.explore`'s rule ('n/a' for None, NaN or what is not a number)"
-    from ptt.explore import number_text
-    return number_text(x, spec)
 
 def _list(xs, most:int=14) -> str:
     "Items joined by commas; a long list shown by its first and last ones"
@@ -67,9 +63,11 @@ def run_facts(run) -> list:
         ladder = (f"{len(run.ladder)} rungs, frozen at updates {_list(run.ladder.updates)}; "
                   f"target swap acceptance α = {cfg['alpha']:g}")
     at = h.last('logs', 'update')
-    log_z = (f"{_num(run.log_z)} ± {_num(h.last('logs', 'log_z_se'))} (at update {int(at)})"
+    z, z_se = number_text(run.log_z, '.4f'), number_text(h.last('logs', 'log_z_se'), '.4f')
+    log_z = (f"{z} ± {z_se} (at update {int(at)})"
              if math.isfinite(run.log_z) else "not estimated")
-    ll = f"train {_num(h.last('logs', 'train_ll'))}, test {_num(h.last('logs', 'test_ll'))}"
+    train_ll, test_ll = (number_text(h.last('logs', k), '.4f') for k in ('train_ll', 'test_ll'))
+    ll = f"train {train_ll}, test {test_ll}"
     if math.isfinite(at): ll += f" (at update {int(at)})"
     shape = cfg['data_shape']
     took = duration_text(s.seconds) + (f", then a final evaluation of {duration_text(final_s[-1])}" if final_s else "")
@@ -265,6 +263,7 @@ def samples_section(run, data, n:int=1000, seed:int=0, max_sweeps:int=20_000, la
     d, s, potts = flat_states(x, run.model), flat_states(res.x, run.model), run.config['visible'] == 'potts'
     comp = compare_statistics(d, s, getattr(run.model, 'n_states', None))
     a = agreement(comp)
+    one, two = (number_text(a[k], '.2g') for k in ('mean_ratio', 'corr_ratio'))
     rows = f"{len(x)} of its {n_all} rows, drawn at random" if len(x) < n_all else f"all {n_all} rows"
     caption = (f"Data: {escape(label)} ({rows}); {len(res.x)} samples. Top: density of the data and of the samples on "
                f"the data's first two principal axes{' (of the one-hot encoding)' if potts else ''}, same cells and "
@@ -273,8 +272,8 @@ def samples_section(run, data, n:int=1000, seed:int=0, max_sweeps:int=20_000, la
                "with the diagonal; connected correlations ⟨x_a x_b⟩ − ⟨x_a⟩⟨x_b⟩ of every pair of "
                f"{'site-states on different sites' if potts else 'units'}; histograms along the second axis. 'Noise "
                "alone': the RMS difference expected if the model were the data's distribution, from the finite numbers "
-               f"of samples and rows. Here the RMS differences are {_num(a['mean_ratio'], '.2g')} (one-body) and "
-               f"{_num(a['corr_ratio'], '.2g')} (two-body) times the noise's: near 1, agreement within the noise; well "
+               f"of samples and rows. Here the RMS differences are {one} (one-body) and "
+               f"{two} (two-body) times the noise's: near 1, agreement within the noise; well "
                "above 1, a model error.")
     body = (f'<div class="verdict {"ok" if ok else "bad"}">{escape(text)}</div>'
             + figure_html(samples_figure(d, s, comp, potts, seed), caption, "samples against the data"))

@@ -12,6 +12,7 @@ __all__ = ['STYLE', 'DPI', 'FREEZE_HEADER', 'STEP_PANELS', 'new_figure', 'figure
 import base64, functools, io, math
 from html import escape
 import numpy as np
+from .comparison import number_text
 
 # %% ../nbs/13c_report_figures.ipynb #26795db2
 STYLE = {'font.size': 9, 'axes.titlesize': 10, 'axes.titleweight': 'bold', 'axes.labelsize': 9, 'legend.fontsize': 8,
@@ -123,7 +124,6 @@ FREEZE_HEADER = ['update', 'rungs', 'τ_exp', 'τ_int', 'sweeps', 'round trips',
 
 def freeze_rows(run) -> list:
     "One row of text cells (`FREEZE_HEADER`) per frozen rung"
-    from ptt.explore import number_text
     r = run.history.rungs
     rows = []
     for i, u in enumerate(r.get('update', [])):

@@ -170,9 +170,9 @@ def exact_curve(run, train:torch.Tensor, test:torch.Tensor, sizes:list) -> dict:
     return dict(zip(('update', 'log_z', 'train_ll', 'test_ll', 'p_record'), map(list, zip(*rows))))
 
 def logged_curve(run) -> dict:
-    "The run's own logged curve: update, log Z (and its error), train and test LL"
+    "The run's own logged curve: update, training seconds so far, log Z (and its error), train and test LL"
     logs = run.history.logs
-    return {k: [float(v) for v in logs[k]] for k in ('update', 'log_z', 'log_z_se', 'train_ll', 'test_ll')}
+    return {k: [float(v) for v in logs[k]] for k in ('update', 'seconds', 'log_z', 'log_z_se', 'train_ll', 'test_ll')}
 
 def pcd_choice(run, train:torch.Tensor, test:torch.Tensor, s:dict, g) -> dict:
     """PCD's checkpoint of best test LL along an a-posteriori checkpoint ladder, sampled by a checkpoint ladder that

@@ -6,7 +6,7 @@ Docs: https://ptt-dev.github.io/ptt/studies_common.html.md"""
 
 # %% auto #0
 __all__ = ['VERDICTS', 'report_summary', 'checkpoint_files', 'ptt_choice', 'freeze_records', 'bfn_time_steps', 'save_samples',
-           'load_samples', 'verdict', 'signed', 'claim_row', 'not_measured', 'claims_markdown']
+           'load_samples', 'verdict', 'signed', 'claim_row', 'not_measured', 'claims_markdown', 'value_range']
 
 # %% ../../nbs/20a_studies_common.ipynb #c1450504
 import math
@@ -124,3 +124,10 @@ def claims_markdown(rows:list) -> str:
     why = [f"- **{i}. {r['verdict']}:** {_cell(r['why'])}"
            for i, r in enumerate(rows, 1) if r['verdict'] != 'reproduced']
     return '\n'.join(lines + (['', '**Why not reproduced**', ''] + why if why else []))
+
+# %% ../../nbs/20a_studies_common.ipynb #03085ea9
+def value_range(v, fmt:str='.2f') -> str:
+    "The range of the numbers `v` as 'lo to hi' in format `fmt` (one number when both agree, '–' when there are none)"
+    if not len(v): return '–'
+    lo, hi = format(min(v), fmt), format(max(v), fmt)
+    return lo if lo == hi else f"{lo} to {hi}"

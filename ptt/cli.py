@@ -66,23 +66,24 @@ def cmd_sample(a) -> int:
     check_file(a.run)
     ready_torch(a)
     import numpy as np
-    from ptt.sample import sample
+    from ptt.sample import sample, certificate
     run = load_checked(a.run, a.device)
-    m, chains = run.model, a.chains or min(a.n, 1000)
+    m, chains = run.model, a.chains or min(a.n, 256)
     check_size(8 * a.n * m.n_visible + 4 * chains * (math.prod(m.visible_shape) + m.n_hidden),
                f"-n {a.n} samples and --chains {chains} of {m.n_visible} units", a.device)
     ck = sample_checkpoint(a)
     if ck and Path(ck).exists(): print(f"continuing the thermalization saved in {ck}", file=sys.stderr)
     try:
         res = sample(run, a.n, ladder=a.ladder, n_chains=a.chains, seed=a.seed, full=True, max_sweeps=a.max_sweeps,
-                     checkpoint=ck)
+                     checkpoint=ck, log_z=False)
     except KeyboardInterrupt:
         if ck and Path(ck).exists():
             print(f"ptt: interrupted; the thermalization so far is saved in {ck}: run the same command to continue it",
                   file=sys.stderr)
             return 130
         raise
-    print(f"ladder of {len(res.ladder)} rungs: {describe(res.report)}", file=sys.stderr)
+    rung = run.state.reservoir.rung if res.kind == 'reservoir' else None
+    print(certificate(res, rung), file=sys.stderr)
     if not res.report.reliable:
         raise ValueError(f"the ladder did not thermalize within {a.max_sweeps} sweeps: samples not written "
                          f"(raise --max-sweeps, or retrain with a smaller max_lr)")
@@ -192,10 +193,11 @@ def sample_parser(sub) -> argparse.ArgumentParser:
     s.add_argument('run', help="run file written by 'ptt train'")
     s.add_argument('-n', type=int, default=1000, help="number of samples")
     s.add_argument('--out', help="output file (.npy .npz .txt .csv; default: text on stdout)")
-    s.add_argument('--ladder', choices=('auto', 'ptt', 'temperature', 'checkpoints'), default='auto',
-                   help="ladder to sample along: the run's PTT ladder, a temperature ladder, or its checkpoints "
-                        "(auto: the PTT ladder if the run has one)")
-    s.add_argument('--chains', type=int, help="parallel chains (default: -n)")
+    s.add_argument('--ladder', choices=('auto', 'reservoir', 'ptt', 'temperature', 'checkpoints'), default='auto',
+                   help="ladder to sample along: the levels above a PTT run's reservoir, the run's whole PTT ladder, "
+                        "a temperature ladder, or its checkpoints (auto: above the reservoir if its run file certifies "
+                        "it and it holds at least -n states, else the whole PTT ladder; temperatures for other runs)")
+    s.add_argument('--chains', type=int, help="parallel chains (default: -n, at most 256)")
     s.add_argument('--seed', type=int, default=0, help="random seed")
     s.add_argument('--max-sweeps', type=int, default=20_000, help="give up thermalizing after this many sweeps")
     return torch_options(s)

@@ -47,7 +47,7 @@ def train_parser(sub) -> argparse.ArgumentParser:
                    help="data samples per gradient estimate (default: 1000, or all the data if fewer)")
     t.add_argument('--lr', type=float, help="learning rate, PTT's starting rate (default: 0.02 for PTT, 0.01 for PCD)")
     t.add_argument('--max-lr', type=float,
-                   help="highest rate PTT's adaptive rule may set (default: max(0.1, --lr); PCD: --lr)")
+                   help="highest rate PTT's adaptive rule may set (default: max(1, --lr); PCD: --lr)")
     t.add_argument('--lr-floor', type=float,
                    help="lowest rate PTT's adaptive rule may set "
                         "(default: --lr for the sign rule, none for the cosine rule)")

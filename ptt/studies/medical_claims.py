@@ -7,26 +7,26 @@ Docs: https://ptt-dev.github.io/ptt/medical_claims.html.md"""
 # %% auto #0
 __all__ = ['NEAR', 'largest_drop', 'at_seconds', 'near_data', 'claims']
 
-# %% ../../nbs/22b_medical_claims.ipynb #0cd3ada4
+# %% ../../nbs/22b_medical_claims.ipynb #da191ed7
 import numpy as np
 from .common import claim_row, signed, value_range
 from .medical import BFNS, STYLE
 
-# %% ../../nbs/22b_medical_claims.ipynb #6ff403c0
+# %% ../../nbs/22b_medical_claims.ipynb #b55fa7ef
 def largest_drop(curve:dict, skip:float=0.1) -> float:
     "The largest fall of `curve['test_ll']` between consecutive logs after the first `skip` of the updates (0 if none)"
     u, ll = np.asarray(curve['update'], dtype=float), np.asarray(curve['test_ll'], dtype=float)
     keep = u >= skip * u[-1]
     return float(max(0., -np.diff(ll[keep]).min())) if keep.sum() > 1 else 0.
 
-# %% ../../nbs/22b_medical_claims.ipynb #e47e1b6a
+# %% ../../nbs/22b_medical_claims.ipynb #0ed9f124
 def at_seconds(r:dict, method:str, seconds:float) -> float:
     "Exact test LL of `method`'s last checkpoint logged within `seconds` of training in split `r` (NaN if none)"
     c, ex = r[method]['curve'], r[method]['exact']
     ups = [u for u, t in zip(c['update'], c['seconds']) if t <= seconds]
     return dict(zip(ex['update'], ex['test_ll'])).get(ups[-1], np.nan) if ups else np.nan
 
-# %% ../../nbs/22b_medical_claims.ipynb #0fa96968
+# %% ../../nbs/22b_medical_claims.ipynb #9aac40bc
 def _ll_row(results:list) -> dict:
     "Fig. 6b: PTT's test log-likelihood substantially above PCD's"
     checks = [(signed(p['diff'], p['diff_se']), f"split {r['seed']}: {r['ptt']['exact_test_ll']:.2f} − "
@@ -41,6 +41,8 @@ def _clock_row(results:list) -> dict:
     "The same at equal wall-clock: PTT stopped when PCD's whole training was done"
     checks = []
     for r in results:
+        if 'seconds' not in r['pcd']['curve']:
+            checks.append((0, f"split {r['seed']}: no training seconds saved with its curves")); continue
         t, se = r['pcd']['curve']['seconds'][-1], r['paired']['ptt - pcd']['diff_se']
         a, b = at_seconds(r, 'ptt', t), r['pcd']['exact_test_ll']
         checks.append((signed(a - b, se), f"split {r['seed']}, {t:.0f} s: {a:.2f} − {b:.2f} = {a - b:+.2f}"))
@@ -62,7 +64,7 @@ def _swing_row(results:list) -> dict:
                      "PCD's is the opposite",
                      "largest fall: " + '; '.join(w for _, w in checks), checks)
 
-# %% ../../nbs/22b_medical_claims.ipynb #a099db6c
+# %% ../../nbs/22b_medical_claims.ipynb #4c5ec424
 def near_data(d:dict, test:dict, factor:float=1.5) -> int:
     "+1 if samples described by `d` are as near the training records as the test records `test` are, else -1"
     ok = d['emd']['generated'] <= factor * test['emd']['generated'] and d['pearson'] >= test['pearson']

@@ -88,7 +88,7 @@ def make_optimizer(config:dict) -> AdaptiveLR:
 
 def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=None, updates=1000, batch_size=None, lr=None,
                 max_lr=None, min_lr=1e-7, lr_floor=None, lr_decay=0., adaptive=None, lr_rule='sign', per_group=False,
-                batches='epochs', max_gain=None, gain_chains=256, damped=3, centered=False, alpha=0.3, reject_margin=0.,
+                batches='epochs', max_gain=None, min_gain=0., gain_chains=256, damped=3, centered=False, alpha=0.3, reject_margin=0.,
                 min_renewal=0., renewal_quantile=0.01, seed=0, init_std=1e-2, l2=0., sweeps_per_update=None,
                 simulated_rungs=0, freeze='local', audit_every=0, final_eval='local', reservoir_factor=10,
                 min_reservoir=10_000, therm_factor=20., therm_gibbs_steps=None, local_gibbs_steps=None,
@@ -116,6 +116,7 @@ def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=None,
     check_real('renewal_quantile', renewal_quantile, 0., 1.); check_real('min_ess', min_ess, 0., 1., high_open=False)
     check_real('lr_decay', lr_decay, 0., 1., low_open=False)
     check_real('max_gain', max_gain, 0., low_open=False, optional=True)
+    check_real('min_gain', min_gain, 0., low_open=False)
     if lr_rule not in LR_RULES: raise ValueError(f"lr_rule must be one of {LR_RULES}, not {lr_rule!r}")
     if batches not in BATCHES: raise ValueError(f"batches must be one of {BATCHES}, not {batches!r}")
     for name, v in dict(centered=centered, adaptive=adaptive, per_group=per_group).items():
@@ -137,7 +138,7 @@ def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=None,
                   lr_floor=_default_floor(lr_floor, lr, method, adaptive, lr_rule), lr_decay=float(lr_decay),
                   adaptive=adaptive, lr_rule=lr_rule, per_group=bool(per_group), reject_margin=float(reject_margin),
                   batches=batches, max_gain=float((1. if method == 'ptt' else 0.) if max_gain is None else max_gain),
-                  gain_chains=int(gain_chains), damped=int(damped), centered=bool(centered), alpha=alpha,
+                  min_gain=float(min_gain), gain_chains=int(gain_chains), damped=int(damped), centered=bool(centered), alpha=alpha,
                   min_renewal=float(min_renewal), renewal_quantile=float(renewal_quantile), seed=int(seed),
                   init_std=init_std, l2=l2, sweeps_per_update=sweeps_per_update or 2,
                   simulated_rungs=int(simulated_rungs), freeze=freeze, audit_every=int(audit_every),
@@ -149,6 +150,8 @@ def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=None,
                   max_rejections=int(max_rejections), min_ess=min_ess, log_every=log_every or max(1, updates // 50),
                   pcd_exact_log_z=pcd_exact_log_z)
     make_optimizer(config)                                   # checks the rates against each other
+    if config['min_gain'] and not config['min_gain'] < config['max_gain']:
+        raise ValueError(f"min_gain ({min_gain}) needs a larger max_gain (the gain bound), got {config['max_gain']}")
     return config
 
 # %% ../nbs/09b_config.ipynb #76f602f9

@@ -118,6 +118,10 @@ class AdaptiveLR:
         "A step too stiff for these rates (`step_gain`): multiply every rate by `factor`, not below `min_lr`"
         self.rates = {k: max(self.min_lr, r * factor) for k, r in self.rates.items()}
 
+    def raise_rates(self, factor:float):
+        "Steps far below the gain they could take (`min_gain`): multiply every rate by `factor`, not above `max_lr`"
+        self.rates = {k: min(self.max_lr, r * factor) for k, r in self.rates.items()}
+
     def reject(self):
         "The last update was undone: halve every rate and forget its gradient"
         self.rates = {k: max(self.min_lr, r / 2) for k, r in self.rates.items()}

@@ -86,14 +86,15 @@ def make_optimizer(config:dict) -> AdaptiveLR:
                       adaptive=config['adaptive'], rule=config.get('lr_rule', 'cosine'),
                       per_group=config.get('per_group', True))
 
-def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=None, updates=1000, batch_size=None, lr=None,
-                max_lr=None, min_lr=1e-7, lr_floor=None, lr_decay=0., adaptive=None, lr_rule='sign', per_group=False,
-                batches='epochs', max_gain=None, min_gain=0., gain_chains=256, damped=3, centered=False, alpha=0.3,
-                reject_margin=0., min_renewal=0., renewal_quantile=0.01, seed=0, init_std=1e-2, l2=0.,
-                sweeps_per_update=None, simulated_rungs=0, freeze='local', audit_every=0, final_eval='local',
-                reservoir_factor=10, min_reservoir=10_000, therm_factor=20., therm_gibbs_steps=None, local_gibbs_steps=None,
-                therm_min_sweeps=100, local_min_sweeps=20, local_max_sweeps=1000, local_plan='renewal',
-                therm_max_sweeps=10_000, max_rejections=50, min_ess=0.1, log_every=None, pcd_exact_log_z=2**16) -> dict:
+def make_config(method='ptt', n_hidden=None, *, n_chains=1000, gibbs_steps=None, updates=1000, batch_size=None,
+                lr=None, max_lr=None, min_lr=1e-7, lr_floor=None, lr_decay=0., adaptive=None, lr_rule='sign',
+                per_group=False, batches='epochs', max_gain=None, min_gain=0., gain_chains=256, damped=3,
+                centered=False, alpha=0.3, reject_margin=0., min_renewal=0., renewal_quantile=0.01, seed=0,
+                init_std=1e-2, l2=0., sweeps_per_update=None, simulated_rungs=0, freeze='local', audit_every=0,
+                final_eval='local', reservoir_factor=10, min_reservoir=10_000, therm_factor=20.,
+                therm_gibbs_steps=None, local_gibbs_steps=None, therm_min_sweeps=100, local_min_sweeps=20,
+                local_max_sweeps=1000, local_plan='renewal', therm_max_sweeps=10_000, max_rejections=50, min_ess=0.1,
+                log_every=None, pcd_exact_log_z=2**16) -> dict:
     "A checked training configuration (a plain dict, saved with the run): every setting is validated here, once"
     if method not in ('ptt', 'pcd'): raise ValueError(f"method must be 'ptt' or 'pcd', not {method!r}")
     if gibbs_steps is None: gibbs_steps = GIBBS_STEPS[method]

@@ -146,8 +146,9 @@ def reference_levels(data:dict, n:int, draws:int=5, seed:int=0) -> dict:
     return out
 
 # %% ../../nbs/24_neural.ipynb #b2567746
+# PTT with the library's defaults; PCD with the rate tuned for it on these data (*Settings*)
 FULL = dict(test_frac=0.2, split_seed=0, n_hidden=32, chains=(1000, 100, 300, 3000, 5000), seeds=(0, 1, 2),
-            updates=4000, batch_size=2000, lr=1.0, max_lr=1.0, lr_decay=0.3, centered=True, gibbs_steps=10,
+            updates=4000, batch_size=2000, pcd=dict(lr=1.0, lr_decay=0.3, centered=True), ptt=dict(),
             log_points=20, n_samples=15000, sample_chains=1000, max_sweeps=2000, n_triplets=10000, scatter_chains=1000)
 
 QUICK = dict(FULL, n_hidden=16, chains=(200, 50), seeds=(0,), updates=300, batch_size=1000, log_points=5,
@@ -161,11 +162,9 @@ STYLE = dict(train=dict(color='0.55', label='train'), test=dict(color='k', label
 def point_settings(s:dict) -> dict: return {k: v for k, v in s.items() if k not in ('chains', 'seeds')}
 
 def train_run(method:str, n_chains:int, seed:int, data:dict, s:dict):
-    "An RBM trained by `method` with `n_chains` chains and the budget of `s`; PTT's rate may adapt up to `max_lr`"
-    kw = dict(n_chains=n_chains, gibbs_steps=s['gibbs_steps'], updates=s['updates'], batch_size=s['batch_size'],
-              lr=s['lr'], lr_decay=s['lr_decay'], centered=s['centered'], seed=seed,
-              log_every=max(1, s['updates'] // s['log_points']), progress=False, final_eval='local')
-    if method == 'ptt': kw['max_lr'] = s['max_lr']
+    "An RBM trained by `method` with `n_chains` chains, the budget of `s` and the method's own settings `s[method]`"
+    kw = dict(n_chains=n_chains, updates=s['updates'], batch_size=s['batch_size'], seed=seed,
+              log_every=max(1, s['updates'] // s['log_points']), progress=False, final_eval='local') | s[method]
     return fit(data['train'], s['n_hidden'], method, test=data['test'], **kw)
 
 def sample_run(run, s:dict, seed:int) -> tuple:

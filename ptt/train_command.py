@@ -57,6 +57,9 @@ def train_parser(sub) -> argparse.ArgumentParser:
                    help="bound on a step's gain, rate times curvature, along every direction (default for PTT: 1, "
                         "the --damped stiffest directions damped to gain 1 and the rates capped by the next; 0: off, "
                         "PCD's default)")
+    t.add_argument('--min-gain', type=float,
+                   help="while a step's gain along the stiffest undamped direction is below this, the rates grow 5%% "
+                        "per update (default for PTT: a quarter of --max-gain; 0: off)")
     t.add_argument('--damped', type=int,
                    help="how many of the stiffest directions --max-gain damps, the rates capped by the next "
                         "(default: 3)")
@@ -103,7 +106,7 @@ def _given(a) -> dict:
     "The training settings given on the command line, by make_config's names"
     s = dict(updates=a.updates, n_chains=a.chains, gibbs_steps=a.gibbs_steps, batch_size=a.batch_size, lr=a.lr,
              max_lr=a.max_lr, lr_floor=a.lr_floor, lr_decay=a.lr_decay, max_gain=a.max_gain, damped=a.damped,
-             alpha=a.alpha, seed=a.seed, centered=a.centered,
+             min_gain=a.min_gain, alpha=a.alpha, seed=a.seed, centered=a.centered,
              lr_rule=a.lr_rule, reject_margin=a.reject_margin, batches=a.batches, final_eval=a.final_eval)
     return {k: v for k, v in s.items() if v is not None}
 

@@ -246,8 +246,8 @@ def rbm_row(name:str, train, test, med_split:dict, s:dict, seed:int) -> tuple:
     method, kind = MODELS[name]
     parts = ('train', 'test') if kind == 'bernoulli' else ('train_states', 'test_states')
     tr, te = (med_split[k] for k in parts)
-    kw = dict(n_chains=s['n_chains'], updates=s['updates'], seed=seed, log_every=max(1, s['updates'] // s['log_points']),
-              progress=False) | method_settings(s, method)
+    kw = dict(n_chains=s['n_chains'], updates=s['updates'], seed=seed,
+              log_every=max(1, s['updates'] // s['log_points']), progress=False) | method_settings(s, method)
     if kind == 'potts': kw |= dict(visible='potts', n_states=s['n_states'])
     t1 = time.perf_counter()
     run = fit(tr, s['n_hidden'], method, test=te, **kw)

@@ -15,6 +15,7 @@ from hypothesis.extra import numpy as hnp
 
 from ptt.data import load_array, read_fasta
 from ptt.train import make_config
+from ptt.config import LEARNING_RATES, MAX_RATE
 from ptt import cli, train_command
 
 FAST = settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -131,9 +132,9 @@ def rule(name, v) -> bool:
     return (v > low if low_open else v >= low) and (v < high if high_open else v <= high)
 
 def rates_consistent(name, v, method) -> bool:
-    "Whether a rate `v` given alone fits the default rates (lr 0.01, max_lr max(0.1, lr) for PTT, lr for PCD, min_lr 1e-7 capped at lr, no floor)"
-    lr = v if name == 'lr' and v is not None else 0.01
-    max_lr = v if name == 'max_lr' and v is not None else max(0.1, lr) if method == 'ptt' else lr
+    "Whether a rate `v` given alone fits the default rates (`LEARNING_RATES`, max_lr max(MAX_RATE, lr) for PTT, lr for PCD, min_lr 1e-7 capped at lr, no floor)"
+    lr = v if name == 'lr' and v is not None else LEARNING_RATES[method]
+    max_lr = v if name == 'max_lr' and v is not None else max(MAX_RATE, lr) if method == 'ptt' else lr
     min_lr = min(v if name == 'min_lr' else 1e-7, lr)
     floor = v if name == 'lr_floor' else None
     return min_lr <= lr <= max_lr and (floor is None or min_lr <= floor <= max_lr)

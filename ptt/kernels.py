@@ -133,7 +133,8 @@ def swap_with_logits(model:RBM, x:torch.Tensor, parity:int=0, generator:torch.Ge
     perm = torch.arange(T, device=x.device).unsqueeze(1).repeat(1, n)
     acc = torch.full((max(T - 1, 0),), float('nan'), dtype=model.dtype, device=x.device)
     if T - 1 <= parity % 2: return SwapResult(x, perm, acc), own
-    lower, lo, up = torch.arange(parity % 2, T - 1, 2, device=x.device), slice(parity % 2, T - 1, 2), slice(parity % 2 + 1, T, 2)
+    p = parity % 2
+    lower, lo, up = torch.arange(p, T - 1, 2, device=x.device), slice(p, T - 1, 2), slice(p + 1, T, 2)
     m_lo, m_up = model[lo], model[up]                              # views: slices of the stack, no copies
     up_on_lo, lo_on_up = m_up.hidden_logits(x[lo]), m_lo.hidden_logits(x[up])          # each state, the other model
     f_own = model.free_energy(x, own)

@@ -120,9 +120,9 @@ def draw_samples(run, n:int=1000, seed:int=0, max_sweeps:int=20_000, ladder:str=
 def sampling_text(res, seconds:float, run, ladder:str='auto') -> tuple:
     "Whether the samples are certified, and a sentence that says how they were drawn and what the sampler reported"
     r = res.report
-    kind = {'ptt': "the run's own ladder", 'temperature': "a temperature ladder",
-            'checkpoints': "a ladder through the run's checkpoints"}
-    used = ('ptt' if run.ladder is not None else 'temperature') if ladder == 'auto' else ladder
+    kind = {'reservoir': "the levels above the run's reservoir", 'ptt': "the run's own ladder",
+            'temperature': "a temperature ladder", 'checkpoints': "a ladder through the run's checkpoints"}
+    used = res.kind or (('ptt' if run.ladder is not None else 'temperature') if ladder == 'auto' else ladder)
     acc = r.acceptance.tolist()
     tau_exp, tau_int = number_text(r.plan.tau_exp, '.3g'), number_text(max(r.plan.tau_int, 0.5), '.3g')
     how = (f"{len(res.x)} samples drawn in {duration_text(seconds)} by ptt.sample over {kind[used]} "

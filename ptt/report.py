@@ -350,9 +350,9 @@ def _arguments(p:argparse.ArgumentParser) -> argparse.ArgumentParser:
                         "as 'ptt train' takes them (default: none, no samples)")
     p.add_argument('--out', default='report.html', help="the HTML page to write (default: report.html)")
     p.add_argument('-n', type=int, default=1000, help="samples of the model to draw (default: 1000)")
-    p.add_argument('--ladder', choices=('auto', 'ptt', 'temperature', 'checkpoints'), default='auto',
-                   help="ladder to sample along (default: auto, the run's own ladder for PTT, "
-                        "a temperature ladder for PCD)")
+    p.add_argument('--ladder', choices=('auto', 'reservoir', 'ptt', 'temperature', 'checkpoints'), default='auto',
+                   help="ladder to sample along (default: auto, above the reservoir of a PTT run that certified it, "
+                        "else its own ladder; a temperature ladder for PCD)")
     p.add_argument('--max-data', type=int, default=5000,
                    help="rows of the data the statistics use at most, drawn at random (default: 5000)")
     p.add_argument('--chains', type=int,

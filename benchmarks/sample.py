@@ -28,19 +28,25 @@ HERE = Path(__file__).resolve().parent.parent
 
 class Profile:
     "Exclusive wall-clock seconds by (phase, kind) while `ptt.sample` runs, from wrapped functions"
-    PHASES = [('ptt.sample', 'greedy_ladder', 'ladder: greedy rule'), ('ptt.sample', '_split_pair', 'ladder: greedy rule'),
+    PHASES = [('ptt.sample', 'greedy_ladder', 'ladder: greedy rule'),
+              ('ptt.sample', '_split_pair', 'ladder: greedy rule'),
               ('ptt.sample', '_Candidates.__getitem__', 'ladder: candidates'),
-              ('ptt.reservoir', 'Tempering.thermalize', 'thermalize'), ('ptt.sample', 'record_samples', 'recording')]
+              ('ptt.reservoir', 'Tempering.thermalize', 'thermalize'),
+              ('ptt.sample', 'record_samples', 'recording')]
     KINDS = [('ptt.kernels', 'gibbs', 'Gibbs sweeps'), ('ptt.kernels', 'swap', 'swaps'),
-             ('ptt.diagnostics', 'thermalization_plan', 'diagnostics'), ('ptt.reservoir', 'renewal_plan', 'diagnostics'),
+             ('ptt.kernels', 'swap_with_logits', 'swaps'),
+             ('ptt.diagnostics', 'thermalization_plan', 'diagnostics'),
+             ('ptt.reservoir', 'renewal_plan', 'diagnostics'),
              ('ptt.diagnostics', 'rung_occupancy', 'diagnostics'), ('ptt.diagnostics', 'round_trips', 'diagnostics'),
              ('ptt.diagnostics', 'rungs_from_ids', 'diagnostics'), ('ptt.likelihood', 'neighbour_gaps', 'log Z gaps'),
-             ('ptt.sample', '_ladder_log_z', 'log Z gaps'), ('ptt.ladder', 'predicted_acceptance', 'acceptance predictions'),
+             ('ptt.sample', '_ladder_log_z', 'log Z gaps'),
+             ('ptt.ladder', 'predicted_acceptance', 'acceptance predictions'),
              ('ptt.ladder', 'expected_acceptance', 'acceptance predictions'),
              ('ptt.reservoir', 'Tempering.run', 'host work in the loops')]
 
     def __init__(self):
-        self.excl, self.calls, self.runs, self.stack, self.undo = collections.Counter(), collections.Counter(), [], [], []
+        self.excl, self.calls = collections.Counter(), collections.Counter()
+        self.runs, self.stack, self.undo = [], [], []
         self.phase = ['rest of sample']
 
     def _enter(self, label):
@@ -69,6 +75,7 @@ class Profile:
                                           gibbs_steps=tmp.k, tau_exp=rep.plan.tau_exp, tau_int=rep.plan.tau_int,
                                           reliable=rep.reliable, seconds=dt,
                                           reservoir=getattr(tmp, 'reservoir', None) is not None))
+                    print(json.dumps(prof.runs[-1]), file=sys.stderr, flush=True)   # kept if the call times out
                 return out
             prof._enter(label)
             try: return fn(*args, **kwargs)
@@ -92,14 +99,15 @@ class Profile:
         import torch
         rand, prof = torch.rand, self
         bits = getattr(torch.Tensor, 'random_')
+        def inside(what): return f"{prof.stack[-2][0] if len(prof.stack) > 1 else 'sample'}: {what}"
         def timed_rand(*a, **k):
             prof._enter('uniforms')
             try: return rand(*a, **k)
-            finally: prof._exit((prof.phase[-1], f"{prof.stack[-2][0] if len(prof.stack) > 1 else 'sample'}: uniforms"))
+            finally: prof._exit((prof.phase[-1], inside('uniforms')))
         def timed_bits(self_, *a, **k):
             prof._enter('random bits')
             try: return bits(self_, *a, **k)
-            finally: prof._exit((prof.phase[-1], f"{prof.stack[-2][0] if len(prof.stack) > 1 else 'sample'}: random bits"))
+            finally: prof._exit((prof.phase[-1], inside('random bits')))
         self.undo += [(torch, 'rand', rand), (torch.Tensor, 'random_', bits)]
         torch.rand, torch.Tensor.random_ = timed_rand, timed_bits
 
@@ -153,9 +161,13 @@ print(json.dumps(dict(seconds=total, package=sys.modules['ptt'].__file__, rungs=
 def child(tree, run, kw, timeout):
     "One `ptt.sample` call with the package in `tree`, in a fresh one-thread process: its JSON line"
     env = dict(os.environ, OMP_NUM_THREADS='1', PYTHONPATH=str(tree))
-    args = [sys.executable, '-c', CHILD, str(tree), str(Path(run).resolve()), json.dumps(kw), str(Path(__file__).parent)]
+    args = [sys.executable, '-c', CHILD, str(tree), str(Path(run).resolve()), json.dumps(kw),
+            str(Path(__file__).parent)]
     try: p = subprocess.run(args, env=env, cwd=str(tree), capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired: return dict(seconds=None, timed_out=timeout, load=[os.getloadavg()[0]] * 2)
+    except subprocess.TimeoutExpired as e:
+        err = (e.stderr.decode() if isinstance(e.stderr, bytes) else e.stderr or '').splitlines()
+        runs = [json.loads(line) for line in err if line.startswith('{')]
+        return dict(seconds=None, timed_out=timeout, load=[os.getloadavg()[0]] * 2, runs=runs)
     if p.returncode != 0: return dict(seconds=None, error=p.stderr.strip().splitlines()[-3:])
     return json.loads(p.stdout.strip().splitlines()[-1])
 
@@ -165,8 +177,10 @@ def show(res:dict, label:str=''):
     if res.get('seconds') is None:
         why = res.get('error') or f"timed out after {res.get('timed_out')} s"
         print(f"{label}: no result ({why})")
+        for r in res.get('runs', []): print(f"  finished before: {r}")
         return
-    print(f"{label}: {res['seconds']:.2f} s, {res['rungs']} rungs, {'certified' if res['reliable'] else 'NOT certified'} "
+    verdict = 'certified' if res['reliable'] else 'NOT certified'
+    print(f"{label}: {res['seconds']:.2f} s, {res['rungs']} rungs, {verdict} "
           f"after {res['sweeps']} sweeps (tau_exp {res['tau_exp']:.3g}, tau_int {res['tau_int']:.3g}, spacing "
           f"{res['spacing']}); {res['n']} samples; log Z {res['log_z']:.3f} ± {res['log_z_se']:.3f}; load "
           f"{res['load'][0]:.1f} -> {res['load'][1]:.1f}")
@@ -186,7 +200,8 @@ def main():
     p.add_argument('run', help="a run file (ptt train --out, ptt.fit(out=))")
     p.add_argument('-n', type=int, default=2000, help="samples to draw")
     p.add_argument('--kwargs', default='{}', help="more arguments of ptt.sample, as JSON")
-    p.add_argument('--compare', help="a folder holding an older ptt/ package: old and new alternated, in fresh processes")
+    p.add_argument('--compare', help="a folder holding an older ptt/ package: old and new alternated, in fresh "
+                                     "processes")
     p.add_argument('--repeats', type=int, default=1, help="calls of each side with --compare")
     p.add_argument('--timeout', type=int, default=1800, help="seconds one call may take with --compare")
     p.add_argument('--json', help="write the results here")

@@ -8,9 +8,9 @@ Docs: https://ptt-dev.github.io/ptt/medical.html.md"""
 __all__ = ['FULL', 'QUICK', 'MODELS', 'STYLE', 'BFNS', 'BUDGET_KEYS', 'raw_medical', 'cleaning_summary', 'repairs',
            'feature_groups', 'is_record', 'to_states', 'to_one_hot', 'medical_data', 'log_record_mass', 'split_summary',
            'paired', 'log_probs', 'exact_curve', 'logged_curve', 'pcd_choice', 'describe_samples', 'point_settings',
-           'method_settings', 'rbm_row', 'bfn_row', 'make_split', 'bfn_budgets', 'add_budget_rows', 'study_point',
-           'point_file', 'summary_line', 'before_budgets', 'add_bfn_budgets', 'run_study', 'load_study', 'load_models',
-           'profile_weights']
+           'run_file', 'method_settings', 'rbm_row', 'bfn_row', 'make_split', 'bfn_budgets', 'add_budget_rows',
+           'study_point', 'point_file', 'summary_line', 'before_budgets', 'add_bfn_budgets', 'run_study', 'load_study',
+           'load_models', 'profile_weights']
 
 # %% ../../nbs/22_medical.ipynb #810abee3
 import csv, io, json, math, time
@@ -232,6 +232,8 @@ BFNS = ('bfn', 'bfn_time', 'bfn_long')
 
 def point_settings(s:dict) -> dict: return {k: v for k, v in s.items() if k != 'seeds'}
 
+def run_file(folder, name:str, seed:int) -> Path: return Path(folder) / f"{name}_seed{seed}.h5"
+
 def method_settings(s:dict, method:str) -> dict:
     "The training settings of `method` in study settings `s` (the library's defaults where `s` names none)"
     return dict(s.get(method, {}))
@@ -240,15 +242,16 @@ def _profile_mass(model, x:torch.Tensor, log_z:float) -> float:
     "Exact total probability of the distinct rows of `x`"
     return log_probs(model, torch.unique(x, dim=0), log_z).logsumexp(0).exp().item()
 
-def rbm_row(name:str, train, test, med_split:dict, s:dict, seed:int) -> tuple:
+def rbm_row(name:str, train, test, med_split:dict, s:dict, seed:int, runs=None) -> tuple:
     """Train one RBM of `MODELS[name]` on the split, choose, sample and describe it: (summary, chosen model, test
-    log-probs)"""
+    log-probs); with a folder `runs`, the training is saved there as it goes and resumed from there"""
     method, kind = MODELS[name]
     parts = ('train', 'test') if kind == 'bernoulli' else ('train_states', 'test_states')
     tr, te = (med_split[k] for k in parts)
     kw = dict(n_chains=s['n_chains'], updates=s['updates'], seed=seed,
               log_every=max(1, s['updates'] // s['log_points']), progress=False) | method_settings(s, method)
     if kind == 'potts': kw |= dict(visible='potts', n_states=s['n_states'])
+    if runs is not None: kw |= dict(out=run_file(runs, name, seed), resume='auto')
     t1 = time.perf_counter()
     run = fit(tr, s['n_hidden'], method, test=te, **kw)
     t2 = time.perf_counter()
@@ -324,8 +327,8 @@ def add_budget_rows(r:dict, med_split:dict, s:dict, lp_ptt:torch.Tensor):
         r[name], lp = bfn_row(med_split, s, r['seed'], bfn_time_steps(pace, r['ptt'], factor))
         r['paired'] = r['paired'] | {f'{name} - ptt': paired(lp, lp_ptt)}
 
-def study_point(seed:int, s:dict, path=None) -> tuple:
-    "Everything for the split `seed` with settings `s`: (summary, chosen RBMs)"
+def study_point(seed:int, s:dict, path=None, runs=None) -> tuple:
+    "Everything for the split `seed` with settings `s`: (summary, chosen RBMs); `runs`: where the trainings are saved"
     t0 = time.perf_counter()
     sp = make_split(seed, s, path)
     train, test = sp['train'], sp['test']
@@ -337,7 +340,7 @@ def study_point(seed:int, s:dict, path=None) -> tuple:
                          test=describe_samples(test, train, test, sp['groups'], sp['pca'], sp['pairs'], seed)))
     models, lps = {}, {}
     for name in ('pcd', 'ptt') + (('potts_ptt',) if s['potts'] else ()):
-        out[name], models[name], lps[name] = rbm_row(name, train, test, sp, s, seed)
+        out[name], models[name], lps[name] = rbm_row(name, train, test, sp, s, seed, runs)
     out['bfn'], lps['bfn'] = bfn_row(sp, s, seed)
     out['paired'] = {f'{a} - {b}': paired(lps[a], lps[b])
                      for a, b in (('ptt', 'pcd'), ('potts_ptt', 'ptt'), ('bfn', 'ptt')) if a in lps}
@@ -386,9 +389,10 @@ def run_study(s:dict, folder, path=None, progress:bool=True) -> list:
             write_atomic(f, lambda t: t.write_text(json.dumps(r)))
             if progress: print(f"seed {seed}, BFN budget rows added: {summary_line(r)}", flush=True)
             results.append(r); continue
-        r, models = study_point(seed, s, path)
+        r, models = study_point(seed, s, path, runs=folder)         # an interrupted training resumes
         write_atomic(f.with_suffix('.pt'), lambda t: torch.save({k: m.state_dict() for k, m in models.items()}, t))
         write_atomic(f, lambda t: t.write_text(json.dumps(r)))
+        for name in MODELS: run_file(folder, name, seed).unlink(missing_ok=True)     # the point holds what they gave
         if progress: print(f"seed {seed}: {summary_line(r)} ({r['seconds']:.0f} s)", flush=True)
         results.append(r)
     return results

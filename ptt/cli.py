@@ -197,7 +197,8 @@ def sample_parser(sub) -> argparse.ArgumentParser:
                    help="ladder to sample along: the levels above a PTT run's reservoir, the run's whole PTT ladder, "
                         "a temperature ladder, or its checkpoints (auto: above the reservoir if its run file certifies "
                         "it and it holds at least -n states, else the whole PTT ladder; temperatures for other runs)")
-    s.add_argument('--chains', type=int, help="parallel chains (default: -n, at most 256)")
+    s.add_argument('--chains', type=int, help="parallel chains (default: -n, at most 64 over a whole ladder on a CPU, "
+                                              "256 above a reservoir or on a GPU)")
     s.add_argument('--seed', type=int, default=0, help="random seed")
     s.add_argument('--max-sweeps', type=int, default=20_000, help="give up thermalizing after this many sweeps")
     return torch_options(s)

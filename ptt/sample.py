@@ -243,8 +243,10 @@ def reservoir_doubt(run:Run) -> str:
     r = s.reservoir.rung
     if not 0 <= r < len(lad): return f"its reservoir names rung {r} of a {len(lad)}-rung ladder"
     rows = run.history.rungs
-    bad = [int(u) for u, t, ok in zip(rows.get('update', []), rows.get('n_rungs', []), rows.get('thermalized', []))
-           if t <= r + 1 and not ok == 1]
+    cols = (rows.get('update', []), rows.get('n_rungs', []), rows.get('thermalized', []))
+    below = [(int(u), ok) for u, t, ok in zip(*cols) if t <= r + 1]        # the freezes of rungs 1 .. r
+    if len(below) < r: return f"the run file records {len(below)} of the {r} freezes that filled its reservoir"
+    bad = [u for u, ok in below if not ok == 1]
     if bad: return f"the freeze at update {bad[0]} did not certify its thermalization"
     audits = run.history.audits
     bad = [int(u) for u, ok in zip(audits.get('update', []), audits.get('thermalized', [])) if not ok == 1]

@@ -107,18 +107,32 @@ def swap(model:RBM, x:torch.Tensor, parity:int=0, generator:torch.Generator|None
     """One round of swap attempts between neighbouring rungs (t, t+1) with t ≡ `parity` (mod 2);
     `known`: $\\Delta E_1(x_0)$ if at hand, and `logits`: the hidden inputs of $x_1$ under model 1
     (both used when `parity` is even)"""
+    perm, acc = _no_swaps(model, x)
+    if len(x) - 1 <= parity % 2: return SwapResult(x, perm, acc)     # no pair of this parity
+    lower = torch.arange(parity % 2, len(x) - 1, 2, device=x.device)
+    log_r = swap_log_ratios(model, x, lower, *((known, logits) if parity % 2 == 0 else (None, None)))
+    _accept(log_r, lower, perm, acc, generator)
+    return SwapResult(_swapped(x, perm), perm, acc)
+
+def _no_swaps(model:RBM, x:torch.Tensor) -> tuple:
+    "The permutation and acceptances of a round in which nothing has moved yet"
     T, n = x.shape[:2]
     perm = torch.arange(T, device=x.device).unsqueeze(1).repeat(1, n)
-    acc = torch.full((max(T - 1, 0),), float('nan'), dtype=model.dtype, device=x.device)
-    if T - 1 <= parity % 2: return SwapResult(x, perm, acc)     # no pair of this parity
-    lower = torch.arange(parity % 2, T - 1, 2, device=x.device)
-    log_r = swap_log_ratios(model, x, lower, *((known, logits) if parity % 2 == 0 else (None, None)))
-    u = torch.rand(log_r.shape, generator=generator, device=x.device, dtype=log_r.dtype)
+    return perm, torch.full((max(T - 1, 0),), float('nan'), dtype=model.dtype, device=x.device)
+
+def _accept(log_r:torch.Tensor, lower:torch.Tensor, perm:torch.Tensor, acc:torch.Tensor, generator) -> torch.Tensor:
+    """Metropolis decisions for the pairs (`lower`, `lower`+1) from their log ratios: `perm` and `acc` filled in place;
+    the accepted mask (pairs, n)"""
+    u = torch.rand(log_r.shape, generator=generator, device=log_r.device, dtype=log_r.dtype)
     accepted = u.log_() < log_r
     acc[lower] = log_r.clamp(max=0).exp().mean(1)
     lo, up = lower.unsqueeze(1), lower.unsqueeze(1) + 1
     perm[lower], perm[lower + 1] = torch.where(accepted, up, lo), torch.where(accepted, lo, up)
-    return SwapResult(x[perm, torch.arange(n, device=x.device)], perm, acc)
+    return accepted
+
+def _swapped(x:torch.Tensor, perm:torch.Tensor) -> torch.Tensor:
+    "The states `x` moved by the round's permutation `perm`"
+    return x[perm, torch.arange(x.shape[1], device=x.device)]
 
 def track(ids:torch.Tensor, perm:torch.Tensor) -> torch.Tensor:
     "Replica identities per rung after a swap: `ids[t, c]` names the replica now on rung t of chain c"
@@ -128,10 +142,9 @@ def track(ids:torch.Tensor, perm:torch.Tensor) -> torch.Tensor:
 def swap_with_logits(model:RBM, x:torch.Tensor, parity:int=0, generator:torch.Generator|None=None) -> tuple:
     """`swap` (the same draws), and the hidden inputs of every rung's new state under its rung's model: each product
     the swaps need is made once, and the Gibbs sweeps that follow start from them"""
-    T, n = x.shape[:2]
+    T = len(x)
     own = model.hidden_logits(x)                                    # every state under its own rung's model
-    perm = torch.arange(T, device=x.device).unsqueeze(1).repeat(1, n)
-    acc = torch.full((max(T - 1, 0),), float('nan'), dtype=model.dtype, device=x.device)
+    perm, acc = _no_swaps(model, x)
     if T - 1 <= parity % 2: return SwapResult(x, perm, acc), own
     p = parity % 2
     lower, lo, up = torch.arange(p, T - 1, 2, device=x.device), slice(p, T - 1, 2), slice(p + 1, T, 2)
@@ -139,14 +152,10 @@ def swap_with_logits(model:RBM, x:torch.Tensor, parity:int=0, generator:torch.Ge
     up_on_lo, lo_on_up = m_up.hidden_logits(x[lo]), m_lo.hidden_logits(x[up])          # each state, the other model
     f_own = model.free_energy(x, own)
     log_r = (f_own[up] - m_lo.free_energy(x[up], lo_on_up)) - (m_up.free_energy(x[lo], up_on_lo) - f_own[lo])
-    u = torch.rand(log_r.shape, generator=generator, device=x.device, dtype=log_r.dtype)
-    accepted = u.log_() < log_r
-    acc[lower] = log_r.clamp(max=0).exp().mean(1)
-    li, ui = lower.unsqueeze(1), lower.unsqueeze(1) + 1
-    perm[lower], perm[lower + 1] = torch.where(accepted, ui, li), torch.where(accepted, li, ui)
+    accepted = _accept(log_r, lower, perm, acc, generator)
     mask = accepted.view(*accepted.shape, *[1] * (own.ndim - 2))
     own[lo], own[up] = torch.where(mask, lo_on_up, own[lo]), torch.where(mask, up_on_lo, own[up])
-    return SwapResult(x[perm, torch.arange(n, device=x.device)], perm, acc), own
+    return SwapResult(_swapped(x, perm), perm, acc), own
 
 def ptt_sweep(model:RBM, x:torch.Tensor, k:int=1, parity:int=0, generator:torch.Generator|None=None) -> SwapResult:
     """One round of swaps (pairs of the given `parity`) followed by `k` Gibbs sweeps of every rung, the first from the

@@ -117,18 +117,9 @@ def draw_samples(run, n:int=1000, seed:int=0, max_sweeps:int=20_000, ladder:str=
         res = sample(run, n, ladder=ladder, n_chains=chains, seed=seed, max_sweeps=max_sweeps, full=True)
     return res, time.perf_counter() - t0
 
-def sampling_text(res, seconds:float, run, ladder:str='auto') -> tuple:
-    "Whether the samples are certified, and a sentence that says how they were drawn and what the sampler reported"
-    r = res.report
-    kind = {'reservoir': "the levels above the run's reservoir", 'ptt': "the run's own ladder",
-            'temperature': "a temperature ladder", 'checkpoints': "a ladder through the run's checkpoints"}
-    used = res.kind or (('ptt' if run.ladder is not None else 'temperature') if ladder == 'auto' else ladder)
-    acc = r.acceptance.tolist()
-    tau_exp, tau_int = number_text(r.plan.tau_exp, '.3g'), number_text(max(r.plan.tau_int, 0.5), '.3g')
-    how = (f"{len(res.x)} samples drawn in {duration_text(seconds)} by ptt.sample over {kind[used]} "
-           f"({len(res.ladder)} rungs, the current model on top), "
-           f"{r.sweeps} sweeps: τ_exp {tau_exp}, τ_int {tau_int} sweeps, {r.round_trips} round trips"
-           + (f", swap acceptance per pair {min(acc):.2f} to {max(acc):.2f}" if acc else "") + ".")
-    verdict = ("Certified: thermalized over at least 20 τ_exp, one record every 2 τ_int." if r.reliable else
-               f"NOT thermalized ({r.plan.reason}): these samples may not represent the model; compare with care.")
-    return r.reliable, f"{verdict} {how}"
+def sampling_text(res, seconds:float, run) -> tuple:
+    "Whether the samples of `run` are certified, and `ptt.sample.certificate`'s line on them with the time they took"
+    from ptt.sample import certificate
+    line = certificate(res, run.state.reservoir.rung if res.kind == 'reservoir' else None)
+    care = "" if res.report.reliable else " These samples may not represent the model: compare with care."
+    return res.report.reliable, f"{line[0].upper()}{line[1:]}; drawn by ptt.sample in {duration_text(seconds)}.{care}"

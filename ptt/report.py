@@ -258,8 +258,8 @@ def samples_section(run, data, n:int=1000, seed:int=0, max_sweeps:int=20_000, la
         log(f"drawing {n} samples with ptt.sample (thermalized over at least 20 τ_exp: a large model may take minutes; "
             "-n, --chains, --max-sweeps bound it)")
     res, seconds = draw_samples(run, n, seed, max_sweeps, ladder, chains)
-    ok, text = sampling_text(res, seconds, run, ladder)
-    if log: log(text.split('. ')[0] + f" ({duration_text(seconds)})")
+    ok, text = sampling_text(res, seconds, run)
+    if log: log(text.split('. ')[0])
     d, s, potts = flat_states(x, run.model), flat_states(res.x, run.model), run.config['visible'] == 'potts'
     comp = compare_statistics(d, s, getattr(run.model, 'n_states', None))
     a = agreement(comp)

@@ -29,7 +29,7 @@ import argparse, contextlib, json, math, os, platform, statistics, sys, tempfile
 from pathlib import Path
 import numpy as np
 import torch
-import ptt.data, ptt.exact, ptt.train as T, ptt.update as U
+import ptt.config, ptt.data, ptt.exact, ptt.train as T, ptt.update as U
 from ptt.kernels import make_generator
 from ptt.ladder import LadderBroken
 
@@ -318,7 +318,7 @@ def main():
     g = p.add_argument_group('part 1 (cost)')
     g.add_argument('--updates', type=int, nargs=2, metavar=('N_HGD', 'N_MNIST'), help="updates of each method per shape (default 1000 1000)")
     g.add_argument('--lr', type=float, default=None, help="initial learning rate of both runs (PCD keeps it; default: each method's, the library's LEARNING_RATES)")
-    g.add_argument('--max-lr', type=float, default=0.1, help="PTT's largest adaptive learning rate (default 0.1)")
+    g.add_argument('--max-lr', type=float, default=ptt.config.MAX_RATE, help=f"PTT's largest adaptive learning rate (default {ptt.config.MAX_RATE:g}, the library's)")
     g.add_argument('--ptt-sweeps', type=int, default=None, help="PTT sweeps per update (default: the library's)")
     p.add_argument('--freeze', choices=['local', 'full'], default='local', help="PTT's freezes (default local, the library's)")
     p.add_argument('--simulated-rungs', type=int, choices=[0, 1], default=0, help="frozen rungs simulated between freezes (default 0, the library's)")
@@ -330,7 +330,7 @@ def main():
     g.add_argument('--points', type=int, default=25, help="checkpoints per method, about (default 25)")
     g.add_argument('--pcd-lr', type=float, default=None, help="PCD's (fixed) learning rate (default: the library's, LEARNING_RATES['pcd'])")
     g.add_argument('--hgd-lr', type=float, default=None, help="PTT's initial learning rate (default: the library's, LEARNING_RATES['ptt'])")
-    g.add_argument('--hgd-max-lr', type=float, default=0.1, help="PTT's largest learning rate (default 0.1, the library's)")
+    g.add_argument('--hgd-max-lr', type=float, default=ptt.config.MAX_RATE, help=f"PTT's largest learning rate (default {ptt.config.MAX_RATE:g}, the library's)")
     g.add_argument('--hgd-lr-floor', type=float, default=None, help="lowest rate PTT's cosine rule sets (lr_floor; default: the library's)")
     p.add_argument('-v', '--verbose', action='store_true', help="progress on stderr")
     args = p.parse_args()

@@ -176,8 +176,8 @@ def sample_run(run, s:dict, seed:int) -> tuple:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter('always')
         out = sample(run, s['n_samples'], ladder='checkpoints' if run.method == 'pcd' else 'ptt',
-                     n_chains=s['sample_chains'], gibbs_steps=SAMPLE_GIBBS, max_sweeps=s['max_sweeps'], seed=seed + 1000,
-                     full=True)
+                     n_chains=s['sample_chains'], gibbs_steps=SAMPLE_GIBBS, max_sweeps=s['max_sweeps'],
+                     seed=seed + 1000, full=True)
     return out.x, dict(report_summary(out.report), n_rungs=len(out.log_z), seconds=time.perf_counter() - t,
                        warnings=sorted({str(w.message)[:200] for w in caught}))
 

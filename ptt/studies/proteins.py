@@ -23,7 +23,7 @@ from ..kernels import make_generator
 from ..train import fit
 from ..sample import sample, checkpoint_ladder, record_samples
 from ..proteins import (sequence_weights, split_by_identity, site_frequencies, effective_couplings, contact_scores,
-                          ppv_curve, pair_frequencies, mean_field_couplings)
+                          ppv_curve, mean_field_dca)
 from ..baselines.eddca import eddca_baseline, dca_couplings, coupling_density, chunk_records
 from ..metrics import pca, correlation_errors, triplets, emd_pca, emd_hamming, nearest_neighbour_distances, nn_summary
 from ..baselines.bfn import fit_bfn
@@ -109,8 +109,7 @@ def reference(ctx:dict, s:dict) -> dict:
     t0 = time.perf_counter()
     ce = correlation_errors(te, tr, te, q=q, idx=ctx['triplets'])
     nn_train = nearest_neighbour_distances(tr, tr, exclude_self=True)
-    f1 = site_frequencies(tr, ctx['weights'], q=q, pseudocount=0.5)
-    J_mf = mean_field_couplings(f1, pair_frequencies(tr, ctx['weights'], q=q, pseudocount=0.5))
+    J_mf = mean_field_dca(tr, ctx['weights'], q=q, pseudocount=0.5)                # the RBMs' weights
     n_far = len(ppv_curve(torch.zeros(tr.shape[1], tr.shape[1]), ctx['contacts']))
     L = tr.shape[1]
     return dict(n_train=len(tr), n_test=len(te), n_positions=L, m_eff=ctx['weights'].sum().item(),

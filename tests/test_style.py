@@ -1,5 +1,5 @@
-"The exported library's style, as far as a tool checks it: `ruff check ptt` with the settings of pyproject.toml."
-import json, subprocess, sys
+"The style of the library and the notebooks, as far as a tool checks it: `ruff check ptt` with the settings of pyproject.toml, and cells the docs build can run alone."
+import ast, json, re, subprocess, sys
 from pathlib import Path
 import pytest
 
@@ -29,3 +29,24 @@ def test_ruff():
     where = lambda e: f"{Path(e['filename']).relative_to(root)}:{e['location']['row']}"
     if errors: pytest.fail(f"{len(errors)} ruff errors (fix them in the notebooks, then nbdev-export):\n"
                            + '\n'.join(f"{where(e)}: {e['code']} {e['message']}" for e in errors), pytrace=False)
+
+
+_EXPORTED = re.compile(r'^#\|\s*(export|exports|exporti|exec_doc)\b', re.M)
+
+def _mixes_imports(source:str) -> bool:
+    """Whether a cell has imports and other statements at its top level: `nbdev-proc-nbs` (the docs build) executes
+    such a cell on its own, apart from the cells that define its other names"""
+    try: tree = ast.parse('\n'.join(l for l in source.splitlines() if not l.lstrip().startswith(('%', '!'))))
+    except SyntaxError: return False
+    top = tree.body
+    return any(isinstance(t, (ast.Import, ast.ImportFrom)) for t in top) and any(isinstance(t, (ast.Expr, ast.Assign))
+                                                                                 for t in top)
+
+def test_import_cells():
+    "No notebook cell outside the exported ones mixes imports with other code (the docs build would run it alone)"
+    bad = [f"{nb.name} cell {i}" for nb in sorted((root / 'nbs').glob('*.ipynb'))
+           for i, c in enumerate(json.loads(nb.read_text(encoding='utf-8'))['cells'])
+           if c['cell_type'] == 'code' and not _EXPORTED.search(''.join(c['source']))
+           and _mixes_imports(''.join(c['source']))]
+    if bad: pytest.fail("cells that mix imports and other code (put the imports in a cell of their own): "
+                        + ', '.join(bad), pytrace=False)

@@ -6,9 +6,9 @@ Docs: https://ptt-dev.github.io/ptt/likelihood.html.md"""
 
 # %% auto #0
 __all__ = ['log_mean_exp', 'Estimate', 'log_mean_exp_estimate', 'effective_sample_size', 'free_energy_gap', 'ptt_log_z_step',
-           'bar_from_gaps', 'bar_log_z_step', 'step_disagreement', 'LadderLogZ', 'ladder_log_z', 'neighbour_gaps',
-           'hidden_flip_gains', 'hidden_ascent', 'LogZBound', 'log_z_lower_bound', 'tempered', 'vbias_from_data',
-           'ais_schedule', 'AISWeights', 'ais_log_weights', 'ais_log_z']
+           'bar_from_gaps', 'bar_log_z_step', 'bar_influence', 'clustered_se', 'step_disagreement', 'LadderLogZ',
+           'ladder_log_z', 'neighbour_gaps', 'hidden_flip_gains', 'hidden_ascent', 'LogZBound', 'log_z_lower_bound',
+           'tempered', 'vbias_from_data', 'ais_schedule', 'AISWeights', 'ais_log_weights', 'ais_log_z']
 
 # %% ../nbs/06_likelihood.ipynb #02de2ece
 import math
@@ -117,6 +117,29 @@ def bar_log_z_step(model_prev:RBM, model_next:RBM, samples_prev:torch.Tensor, sa
     with its asymptotic standard error"""
     return bar_from_gaps(free_energy_gap(model_prev, model_next, samples_prev),
                          free_energy_gap(model_prev, model_next, samples_next))
+
+# %% ../nbs/06_likelihood.ipynb #8e29d55e
+def _fermi(x:np.ndarray) -> np.ndarray: return 0.5 * (1. - np.tanh(0.5 * x))        # 1/(1+e^x), without overflow
+
+def bar_influence(u0, u1, delta:float) -> tuple:
+    """Each sample's first-order effect on the BAR estimate `delta` from gaps `u0` (samples of the previous model)
+    and `u1` (of the next), as arrays of their shapes: summed over independent groups of samples, their squares add
+    up to the variance of `delta`"""
+    u0, u1 = (np.asarray(u.cpu() if isinstance(u, torch.Tensor) else u, dtype=np.float64) for u in (u0, u1))
+    n0, n1 = u0.size, u1.size
+    m = math.log(n0 / n1)
+    a, b = _fermi(m + u0 + delta), _fermi(-m - u1 - delta)
+    A, B = a.mean(), b.mean()
+    slope = -(a * (1 - a)).mean() / A - (b * (1 - b)).mean() / B       # of the equation in Δ: negative
+    return -(a - A) / (n0 * A) / slope, (b - B) / (n1 * B) / slope
+
+def clustered_se(influences) -> float:
+    """Standard error from per-cluster sums of influences (an array over independent clusters, e.g. chains): the
+    sandwich variance with the small-sample factor C/(C-1)"""
+    s = np.asarray(influences, dtype=np.float64)
+    C = len(s)
+    if C < 2: raise ValueError(f"a clustered error needs at least 2 clusters, got {C}")
+    return math.sqrt((s ** 2).sum() * C / (C - 1))
 
 # %% ../nbs/06_likelihood.ipynb #83291fd8
 def step_disagreement(u0, u1) -> Estimate:

@@ -8,11 +8,11 @@ Docs: https://ptt-dev.github.io/ptt/ising.html.md"""
 __all__ = ['FULL', 'LARGE', 'HUGE', 'QUICK', 'EXACT_HIDDEN', 'EXACT_LOG_Z_HIDDEN', 'PCD_BETWEEN', 'STYLE', 'GAMMA_OVER_NU', 'NU',
            'magnetization_counts', 'describe_samples', 'magnetization_density', 'geometric_grid', 'exact_test_ll',
            'scored_checkpoints', 'pcd_checkpoint_lls', 'pcd_choice', 'exact_moments', 'exact_check', 'point_settings',
-           'point_data', 'fit_settings', 'cached_phase', 'study_point', 'point_file', 'save_models', 'load_models',
-           'run_study', 'load_study', 'summary_line', 'test_set_error', 'bound_excess', 'plot_histograms',
-           'plot_susceptibility', 'plot_ladder_sizes', 'plot_scaling', 'plot_log_likelihood', 'MagnetizationExplorer',
+           'point_data', 'fit_settings', 'study_point', 'point_file', 'save_models', 'load_models', 'run_study',
+           'load_study', 'summary_line', 'test_set_error', 'bound_excess', 'plot_histograms', 'plot_susceptibility',
+           'plot_ladder_sizes', 'plot_scaling', 'plot_log_likelihood', 'MagnetizationExplorer',
            'magnetization_explorer', 'mirror_test', 'mirror_table', 'plot_mirror', 'report_summary', 'ptt_choice',
-           'freeze_records']
+           'freeze_records', 'cached_phase']
 
 # %% ../../nbs/20_ising.ipynb #80676c43
 import hashlib, json, math, time
@@ -27,8 +27,9 @@ from ..train import fit
 from ..sample import checkpoint_ladder, temperature_ladder, record_samples, sample, checkpoint_rungs
 from ..metrics import ising_moments, ising_observables
 from ..run import write_atomic, saved_result, load_run
-from .common import report_summary, checkpoint_files, ptt_choice, freeze_records
-_all_ = ['report_summary', 'ptt_choice', 'freeze_records']
+from .common import (report_summary, checkpoint_files, ptt_choice, freeze_records, cached_phase,
+                               settings_tag)
+_all_ = ['report_summary', 'ptt_choice', 'freeze_records', 'cached_phase']
 
 # %% ../../nbs/20_ising.ipynb #3dc44ea7
 FULL = dict(Ls=(4, 6, 8), betas=(0.30, 0.40, 0.44, 0.48, 0.55, 0.60), n_data=6000, updates=3000, n_chains=1000,
@@ -175,19 +176,9 @@ def fit_settings(s:dict, method:str) -> dict:
     ptt = dict(max_lr=s['max_lr'], therm_gibbs_steps=s['therm_gibbs_steps'])
     return kw | (ptt if method == 'ptt' else dict(pcd_exact_log_z=1))
 
-def cached_phase(work, name:str, fn, *args, **kwargs):
-    """`fn(*args, **kwargs)`, or the result an earlier call saved as `work/name.pt` (written atomically when computed);
-    always computed when `work` is None"""
-    if work is None: return fn(*args, **kwargs)
-    f = Path(work) / f"{name}.pt"
-    if f.exists(): return torch.load(f, weights_only=False)
-    out = fn(*args, **kwargs)
-    write_atomic(f, lambda t: torch.save(out, t))
-    return out
-
 def _settings_tag(s:dict) -> str:
     "A short digest of a point's settings: phases saved under other settings are not read back"
-    return hashlib.sha1(json.dumps(point_settings(s), sort_keys=True, default=str).encode()).hexdigest()[:8]
+    return settings_tag(point_settings(s))
 
 def study_point(L:int, beta:float, s:dict, work=None) -> tuple:
     """Train PCD and PTT at (L, β) with settings `s` (run files and finished phases in `work`, if given, so that an

@@ -8,9 +8,9 @@ Docs: https://ptt-dev.github.io/ptt/medical.html.md"""
 __all__ = ['FULL', 'QUICK', 'MODELS', 'STYLE', 'BFNS', 'BUDGET_KEYS', 'raw_medical', 'cleaning_summary', 'repairs',
            'feature_groups', 'is_record', 'to_states', 'to_one_hot', 'medical_data', 'log_record_mass', 'split_summary',
            'paired', 'log_probs', 'exact_curve', 'logged_curve', 'pcd_choice', 'describe_samples', 'point_settings',
-           'run_file', 'method_settings', 'rbm_row', 'bfn_row', 'make_split', 'bfn_budgets', 'add_budget_rows',
-           'study_point', 'point_file', 'summary_line', 'before_budgets', 'add_bfn_budgets', 'run_study', 'load_study',
-           'load_models', 'profile_weights']
+           'run_file', 'choice_tag', 'method_settings', 'rbm_row', 'bfn_row', 'make_split', 'bfn_budgets',
+           'add_budget_rows', 'study_point', 'point_file', 'summary_line', 'before_budgets', 'add_bfn_budgets',
+           'run_study', 'load_study', 'load_models', 'profile_weights']
 
 # %% ../../nbs/22_medical.ipynb #810abee3
 import csv, io, json, math, time
@@ -28,7 +28,8 @@ from ..sample import checkpoint_ladder, record_samples
 from ..metrics import (pca, correlation_errors, covariance, upper, nearest_neighbours, nn_summary, privacy_pvalues,
                          emd_pca)
 from ..baselines.bfn import fit_bfn, sample as bfn_sample, log_likelihood as bfn_log_likelihood, elbo as bfn_elbo
-from .common import ptt_choice, report_summary, freeze_records, bfn_time_steps
+from .common import (ptt_choice, report_summary, freeze_records, bfn_time_steps, cached_phase,
+                               checkpoint_files, settings_tag)
 from ..run import write_atomic, saved_result
 
 # %% ../../nbs/22_medical.ipynb #ee887be5
@@ -174,11 +175,12 @@ def logged_curve(run) -> dict:
     logs = run.history.logs
     return {k: [float(v) for v in logs[k]] for k in ('update', 'seconds', 'log_z', 'log_z_se', 'train_ll', 'test_ll')}
 
-def pcd_choice(run, train:torch.Tensor, test:torch.Tensor, s:dict, g) -> dict:
+def pcd_choice(run, train:torch.Tensor, test:torch.Tensor, s:dict, g, checkpoint=None) -> dict:
     """PCD's checkpoint of best test LL along an a-posteriori checkpoint ladder, sampled by a checkpoint ladder that
-    ends at it"""
+    ends at it (`checkpoint`: a file prefix that makes both ladders' thermalizations resumable)"""
+    ck = checkpoint_files(checkpoint)
     built = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], between=0, full=True,
-                              generator=g)   # checkpoints only
+                              generator=g, checkpoint=ck('ladder'))   # checkpoints only
     ev = record_samples(built.tempering, built.report, s['n_chains'])
     ups, models = [int(u) for u in built.values[1:]], [built.models[t] for t in range(1, len(built.values))]
     lz = ev.log_z[1:].tolist()
@@ -187,7 +189,7 @@ def pcd_choice(run, train:torch.Tensor, test:torch.Tensor, s:dict, g) -> dict:
                   test_ll=[log_probs(m, test, z).mean().item() for m, z in zip(models, lz)])
     u = ups[int(np.argmax(ladder['test_ll']))]
     again = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], upto=u, between=0, full=True,
-                              generator=g)
+                              generator=g, checkpoint=ck('sampling'))
     out = record_samples(again.tempering, again.report, s['n_samples'])
     if int(again.values[-1]) != u:
         raise RuntimeError(f"the sampling ladder ends at update {again.values[-1]}, not at {u}")
@@ -234,6 +236,10 @@ def point_settings(s:dict) -> dict: return {k: v for k, v in s.items() if k != '
 
 def run_file(folder, name:str, seed:int) -> Path: return Path(folder) / f"{name}_seed{seed}.h5"
 
+def choice_tag(name:str, seed:int, s:dict) -> str:
+    "The name under which a split's chosen `name` model is saved while the split is made (settings digest included)"
+    return f"{name}_seed{seed}_choice_{settings_tag(point_settings(s))}"
+
 def method_settings(s:dict, method:str) -> dict:
     "The training settings of `method` in study settings `s` (the library's defaults where `s` names none)"
     return dict(s.get(method, {}))
@@ -256,7 +262,11 @@ def rbm_row(name:str, train, test, med_split:dict, s:dict, seed:int, runs=None) 
     run = fit(tr, s['n_hidden'], method, test=te, **kw)
     t2 = time.perf_counter()
     g = make_generator(seed + 1)
-    choice = ptt_choice(run, te, s, g) if method == 'ptt' else pcd_choice(run, tr, te, s, g)
+    # with `runs`, the choice is saved when made and read back by a resumed split (other random numbers after it)
+    tag = choice_tag(name, seed, s)
+    prefix = None if runs is None else Path(runs) / tag
+    choice = (cached_phase(runs, tag, ptt_choice, run, te, s, g, checkpoint=prefix) if method == 'ptt' else
+              cached_phase(runs, tag, pcd_choice, run, tr, te, s, g, checkpoint=prefix))
     x = choice['samples']
     if kind == 'potts': x = to_one_hot(x.argmax(-1) if x.ndim == 3 else x, med_split['sizes'])
     model = choice['model']
@@ -392,7 +402,9 @@ def run_study(s:dict, folder, path=None, progress:bool=True) -> list:
         r, models = study_point(seed, s, path, runs=folder)         # an interrupted training resumes
         write_atomic(f.with_suffix('.pt'), lambda t: torch.save({k: m.state_dict() for k, m in models.items()}, t))
         write_atomic(f, lambda t: t.write_text(json.dumps(r)))
-        for name in MODELS: run_file(folder, name, seed).unlink(missing_ok=True)     # the point holds what they gave
+        for name in MODELS:                                         # the point holds what they gave
+            run_file(folder, name, seed).unlink(missing_ok=True)
+            for f in folder.glob(f"{choice_tag(name, seed, s)}*.pt"): f.unlink()
         if progress: print(f"seed {seed}: {summary_line(r)} ({r['seconds']:.0f} s)", flush=True)
         results.append(r)
     return results

@@ -22,7 +22,7 @@ prediction only when the reweighting's effective sample size is below 1% instead
 `sign-centered-floor`: `sign-centered` whose rule never sets the rate below its start (`lr_floor=0.01`).
 `sign-gain-256`: `sign` without the margin and with `max_gain=1`, the gains read from 256 chains; `default`: the
 library's PTT defaults since this benchmark, stated in full (`sign-gain-256` whose rule never sets the rate below its
-start, `lr_floor=0.01`); `default-lr02`, `default-lr04`: `default` from (and floored at) 0.02, 0.04; `default-d3`, `lr02-d3`, `lr02-d6`: the three (six) stiffest directions damped (`damped=3`), the rates capped by the next; `lr02-d3-cap1`: `lr02-d3` with the rate allowed up to 1.0 instead of 0.1; `lr02-d3-g25`: `lr02-d3-cap1` whose rates grow 5% per update while the step's first undamped gain is below 0.25 (`min_gain=0.25`); `cosine-gain`: `cosine` with `max_gain=1`; `sign-centered-gain`: `sign-centered` with `max_gain=1` (centered, the rates are scaled rather than one direction damped).
+start, `lr_floor=0.01`); `default-lr02`, `default-lr04`: `default` from (and floored at) 0.02, 0.04; `default-d3`, `lr02-d3`, `lr02-d6`: the three (six) stiffest directions damped (`damped=3`), the rates capped by the next; `lr02-d3-cap1`: `lr02-d3` with the rate allowed up to 1.0 instead of 0.1; `lr02-d3-g25`: `lr02-d3-cap1` whose rates grow 5% per update while the step's first undamped gain is below 0.25 (`min_gain=0.25`); `lr02-d3-g90`: the same with the floor at 0.9 of the bound; `cosine-gain`: `cosine` with `max_gain=1`; `sign-centered-gain`: `sign-centered` with `max_gain=1` (centered, the rates are scaled rather than one direction damped).
 
 Each point is saved as `DIR/<data>_<variant>_s<seed>.json` (with its run file beside it while it runs, so an
 interrupted point resumes where it stopped); points already saved are skipped. `--table` prints the comparison.
@@ -67,6 +67,7 @@ VARIANTS = {'pcd': dict(method='pcd', lr=0.01),
             'lr02-d3': dict(lr_rule='sign', per_group=False, lr=0.02, max_lr=0.1, max_gain=1., gain_chains=256, lr_floor=0.02, damped=3),
             'lr02-d3-cap1': dict(lr_rule='sign', per_group=False, lr=0.02, max_lr=1.0, max_gain=1., gain_chains=256, lr_floor=0.02, damped=3),
             'lr02-d3-g25': dict(lr_rule='sign', per_group=False, lr=0.02, max_lr=1.0, max_gain=1., gain_chains=256, lr_floor=0.02, damped=3, min_gain=0.25),
+            'lr02-d3-g90': dict(lr_rule='sign', per_group=False, lr=0.02, max_lr=1.0, max_gain=1., gain_chains=256, lr_floor=0.02, damped=3, min_gain=0.9),
             'lr02-d6': dict(lr_rule='sign', per_group=False, lr=0.02, max_lr=0.1, max_gain=1., gain_chains=256, lr_floor=0.02, damped=6),
             'cosine-gain': dict(lr_rule='cosine', lr=0.01, max_lr=0.1, max_gain=1.),
             'sign-centered-gain': dict(SIGN, lr=0.01, max_lr=0.1, reject_margin=0.2, centered=True, max_gain=1.)}

@@ -100,7 +100,7 @@ def _ll_row(points:list, sizes:str, note:str) -> dict:
                             "made by `run_study` after the last point; PCD's runs log no log Z beyond 16 hidden units)")
     checks = [(signed(d, se), f"{c} chains: {d:+.4f} ± {se:.4f} nats per bin") for c in _chains(points)
               for d, se in [paired(points, lambda t, p: ll(t) - ll(p), c)]]
-    how = "each final model's test LL, log Z over a temperature ladder for both methods (`final_log_likelihood`)"
+    how = "each final model's test LL, log Z by AIS for both methods (`final_log_likelihood`)"
     return claim_row(claim, criterion, '; '.join(w for _, w in checks) + f"; {how}; {sizes}", checks, note)
 
 def claims(results:dict, test_pk:tuple|None=None) -> list:

@@ -177,17 +177,22 @@ def logged_curve(run) -> dict:
 
 def pcd_choice(run, train:torch.Tensor, test:torch.Tensor, s:dict, g, checkpoint=None) -> dict:
     """PCD's checkpoint of best test LL along an a-posteriori checkpoint ladder, sampled by a checkpoint ladder that
-    ends at it (`checkpoint`: a file prefix that makes both ladders' thermalizations resumable)"""
+    ends at it (`checkpoint`: a file prefix that makes both ladders' thermalizations resumable, and saves the first
+    ladder's scores as soon as known)"""
     ck = checkpoint_files(checkpoint)
-    built = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], between=0, full=True,
-                              generator=g, checkpoint=ck('ladder'))   # checkpoints only
-    ev = record_samples(built.tempering, built.report, s['n_chains'])
-    ups, models = [int(u) for u in built.values[1:]], [built.models[t] for t in range(1, len(built.values))]
-    lz = ev.log_z[1:].tolist()
-    ladder = dict(update=ups, log_z=lz, log_z_se=ev.log_z_se[1:].tolist(), evaluation=report_summary(ev.report),
-                  train_ll=[log_probs(m, train, z).mean().item() for m, z in zip(models, lz)],
-                  test_ll=[log_probs(m, test, z).mean().item() for m, z in zip(models, lz)])
-    u = ups[int(np.argmax(ladder['test_ll']))]
+    def scores():
+        built = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], between=0, full=True,
+                                  generator=g, checkpoint=ck('ladder'))   # checkpoints only
+        ev = record_samples(built.tempering, built.report, s['n_chains'])
+        ups, models = [int(u) for u in built.values[1:]], [built.models[t] for t in range(1, len(built.values))]
+        lz = ev.log_z[1:].tolist()
+        return dict(update=ups, log_z=lz, log_z_se=ev.log_z_se[1:].tolist(), evaluation=report_summary(ev.report),
+                    train_ll=[log_probs(m, train, z).mean().item() for m, z in zip(models, lz)],
+                    test_ll=[log_probs(m, test, z).mean().item() for m, z in zip(models, lz)]), g.get_state()
+    where = (None, None) if checkpoint is None else (Path(checkpoint).parent, f"{Path(checkpoint).name}-curve")
+    ladder, state = cached_phase(*where, scores)           # a stop while sampling below does not score them anew
+    g.set_state(state)
+    u = ladder['update'][int(np.argmax(ladder['test_ll']))]
     again = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], upto=u, between=0, full=True,
                               generator=g, checkpoint=ck('sampling'))
     out = record_samples(again.tempering, again.report, s['n_samples'])

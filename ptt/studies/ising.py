@@ -28,7 +28,7 @@ from ..sample import checkpoint_ladder, temperature_ladder, record_samples, samp
 from ..metrics import ising_moments, ising_observables
 from ..run import write_atomic, saved_result, load_run
 from .common import (report_summary, checkpoint_files, ptt_choice, freeze_records, cached_phase,
-                               settings_tag)
+                               settings_tag, cached_with_state)
 _all_ = ['report_summary', 'ptt_choice', 'freeze_records', 'cached_phase']
 
 # %% ../../nbs/20_ising.ipynb #3dc44ea7
@@ -124,11 +124,9 @@ def pcd_choice(run, test, s:dict, g, checkpoint=None) -> dict:
     ck = checkpoint_files(checkpoint)
     def scores():
         t0 = time.perf_counter()
-        return dict(pcd_checkpoint_lls(run, test, s, g, ck('ladder')), seconds=time.perf_counter() - t0), g.get_state()
-    where = (None, None) if checkpoint is None else (Path(checkpoint).parent, f"{Path(checkpoint).name}-curve")
+        return dict(pcd_checkpoint_lls(run, test, s, g, ck('ladder')), seconds=time.perf_counter() - t0)
     # saved as soon as known: a stop during the sampling below does not score them anew
-    curve, state = cached_phase(*where, scores)
-    g.set_state(state)
+    curve = cached_with_state(checkpoint, 'curve', g, scores)
     u = curve['update'][int(np.argmax(curve['test_ll']))]
     model = run.checkpoint(u)
     out = sample(model, s['n_samples'], 'temperature', n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], full=True,

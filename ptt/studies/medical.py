@@ -29,7 +29,7 @@ from ..metrics import (pca, correlation_errors, covariance, upper, nearest_neigh
                          emd_pca)
 from ..baselines.bfn import fit_bfn, sample as bfn_sample, log_likelihood as bfn_log_likelihood, elbo as bfn_elbo
 from .common import (ptt_choice, report_summary, freeze_records, bfn_time_steps, cached_phase,
-                               checkpoint_files, settings_tag)
+                               checkpoint_files, settings_tag, cached_with_state)
 from ..run import write_atomic, saved_result
 
 # %% ../../nbs/22_medical.ipynb #ee887be5
@@ -188,10 +188,8 @@ def pcd_choice(run, train:torch.Tensor, test:torch.Tensor, s:dict, g, checkpoint
         lz = ev.log_z[1:].tolist()
         return dict(update=ups, log_z=lz, log_z_se=ev.log_z_se[1:].tolist(), evaluation=report_summary(ev.report),
                     train_ll=[log_probs(m, train, z).mean().item() for m, z in zip(models, lz)],
-                    test_ll=[log_probs(m, test, z).mean().item() for m, z in zip(models, lz)]), g.get_state()
-    where = (None, None) if checkpoint is None else (Path(checkpoint).parent, f"{Path(checkpoint).name}-curve")
-    ladder, state = cached_phase(*where, scores)           # a stop while sampling below does not score them anew
-    g.set_state(state)
+                    test_ll=[log_probs(m, test, z).mean().item() for m, z in zip(models, lz)])
+    ladder = cached_with_state(checkpoint, 'curve', g, scores)   # a stop while sampling below does not score them anew
     u = ladder['update'][int(np.argmax(ladder['test_ll']))]
     again = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], upto=u, between=0, full=True,
                               generator=g, checkpoint=ck('sampling'))

@@ -6,11 +6,12 @@ Docs: https://ptt-dev.github.io/ptt/hgd.html.md"""
 
 # %% auto #0
 __all__ = ['FULL', 'QUICK', 'CONTINENTS', 'EXACT_HIDDEN', 'SOURCES', 'UNITS', 'PTT_ONLY', 'WITHOUT_PTT', 'LONG_ONLY',
-           'split_indices', 'study_data', 'knn_labels', 'continent_fractions', 'tv', 'train_run', 'ais_check',
-           'exact_reference', 'ptt_choice', 'seconds_at', 'pcd_choice', 'pcd_ais_curve', 'pcd_bound_rows', 'train_bfn',
-           'bfn_choice', 'error_histogram', 'privacy_summary', 'sample_metrics', 'reference_metrics', 'tree_summary',
-           'save_json', 'save_model', 'load_model', 'unit_settings', 'bfn_budget_unit', 'run_unit', 'run_study',
-           'load_study', 'report_summary', 'bfn_time_steps', 'save_samples', 'load_samples']
+           'split_indices', 'study_data', 'knn_labels', 'continent_fractions', 'tv', 'method_settings', 'train_run',
+           'ais_check', 'exact_reference', 'ptt_choice', 'seconds_at', 'pcd_scores', 'pcd_choice', 'pcd_ais_curve',
+           'pcd_bound_rows', 'train_bfn', 'bfn_choice', 'error_histogram', 'privacy_summary', 'sample_metrics',
+           'reference_metrics', 'tree_summary', 'save_json', 'save_model', 'load_model', 'unit_settings',
+           'bfn_budget_unit', 'phase_tag', 'choose', 'run_unit', 'run_study', 'load_study', 'report_summary',
+           'bfn_time_steps', 'save_samples', 'load_samples']
 
 # %% ../../nbs/21_hgd.ipynb #hgd-002
 import json, math, shutil, time, warnings
@@ -31,7 +32,8 @@ from ..metrics import (pca, correlation_errors, nearest_neighbours, nn_summary, 
 from ..clustering import free_energy_tree
 from ..baselines.bfn import fit_bfn
 from ..run import write_atomic, saved_result
-from .common import report_summary, bfn_time_steps, save_samples, load_samples
+from .common import (report_summary, bfn_time_steps, save_samples, load_samples, cached_phase,
+                               cached_with_state, checkpoint_files, settings_tag)
 _all_ = ['report_summary', 'bfn_time_steps', 'save_samples', 'load_samples']
 
 # %% ../../nbs/21_hgd.ipynb #hgd-006
@@ -89,13 +91,19 @@ def tv(p:dict, q:dict) -> float:
 # %% ../../nbs/21_hgd.ipynb #hgd-020
 EXACT_HIDDEN = 16
 
+def method_settings(s:dict, method:str) -> dict:
+    """The training settings of `method`: `s[method]` where the settings name them (the library's defaults for the
+    rest), else the saved runs' shared rate and, for PTT, their plain gradient, local final evaluation and gain bound"""
+    if method in s: return dict(s[method])
+    ptt = dict(final_eval=s['final_eval'], centered=False, max_gain=s['ptt_max_gain']) if method == 'ptt' else {}
+    return dict(lr=s['lr']) | ptt
+
 def train_run(method:str, data:dict, s:dict, path:Path):
     "The study's PCD or PTT run, trained (or continued, or read back finished) with settings `s` and saved at `path`"
-    # both methods: the plain gradient, as the saved runs
-    extra = dict(final_eval=s['final_eval'], centered=False, max_gain=s['ptt_max_gain']) if method == 'ptt' else {}
     return fit(data['train'], s['n_hidden'], method, test=data['test'], out=path, resume='auto', n_chains=s['n_chains'],
-               gibbs_steps=s['gibbs_steps'], updates=s['updates'], lr=s['lr'], seed=s['seed'],
-               log_every=max(1, s['updates'] // s['log_points']), progress=False, threads=1, **extra)
+               gibbs_steps=s['gibbs_steps'], updates=s['updates'], seed=s['seed'],
+               log_every=max(1, s['updates'] // s['log_points']), progress=False, threads=1,
+               **method_settings(s, method))
 
 # %% ../../nbs/21_hgd.ipynb #hgd-022
 def ais_check(model, s:dict, g) -> dict:
@@ -121,15 +129,15 @@ def _sampling(s:dict) -> dict:
     return dict(n_chains=s['eval_chains'], gibbs_steps=s['eval_gibbs_steps'], max_sweeps=s['max_sweeps'])
 
 # %% ../../nbs/21_hgd.ipynb #hgd-024
-def ptt_choice(run, data:dict, s:dict, g) -> dict:
+def ptt_choice(run, data:dict, s:dict, g, checkpoint=None) -> dict:
     """PTT's checkpoint of best test LL by its own log Z; sampled by PTT over the rungs frozen up to it, which
-    re-estimates log Z; AIS checks it"""
+    re-estimates log Z; AIS checks it (`checkpoint`: a file prefix that makes the sampling resumable)"""
     logs = run.history.logs
     i = int(np.nanargmax(logs['test_ll']))
     u = int(logs['update'][i]); model = run.checkpoint(u)
     rungs = [t for t, fu in enumerate(run.ladder.updates) if fu < u]
     out = run_ladder(stack([run.ladder.models[t] for t in rungs] + [model]), s['n_samples'], generator=g,
-                     **_sampling(s))
+                     checkpoint=checkpoint_files(checkpoint)('sampling'), **_sampling(s))
     z = out.log_z[-1].item()
     curve = dict(update=[int(v) for v in logs['update']], seconds=[float(v) for v in logs['seconds']],
                  train_ll=[float(v) for v in logs['train_ll']], test_ll=[float(v) for v in logs['test_ll']],
@@ -148,40 +156,53 @@ def seconds_at(run, updates:list) -> list:
     seconds = dict(zip(map(int, run.history.logs['update']), map(float, run.history.logs['seconds'])))
     return [seconds.get(int(u), math.nan) for u in updates]
 
-def pcd_choice(run, data:dict, s:dict, g) -> dict:
-    """PCD's checkpoint of best test LL along an a-posteriori checkpoint ladder (log Z by BAR on it); sampled over that
-    ladder cut at it; AIS checks it"""
-    built = checkpoint_ladder(run, between=s['pcd_between'], full=True, generator=g, **_sampling(s))
+def pcd_scores(run, s:dict, g, checkpoint=None) -> dict:
+    """PCD's a-posteriori checkpoint ladder, thermalized within `ladder_max_sweeps` (default `max_sweeps`): its models,
+    their updates, log Z of each by BAR and its error, and the report"""
+    sampling = dict(_sampling(s), max_sweeps=s.get('ladder_max_sweeps', s['max_sweeps']))
+    built = checkpoint_ladder(run, between=s['pcd_between'], full=True, generator=g,
+                              checkpoint=checkpoint_files(checkpoint)('ladder'), **sampling)
     ev = record_samples(built.tempering, built.report, s['eval_chains'])
-    zs, ses = ev.log_z.tolist(), ev.log_z_se.tolist()
-    rungs = checkpoint_rungs(run, built.values)
-    curve = dict(update=[int(built.values[t]) for t in rungs], **{k: [] for k in ('train_ll', 'test_ll')},
+    return dict(models=built.models, values=[float(v) for v in built.values], log_z=ev.log_z.tolist(),
+                log_z_se=ev.log_z_se.tolist(), evaluation=report_summary(built.report))
+
+def pcd_choice(run, data:dict, s:dict, g, checkpoint=None) -> dict:
+    """PCD's checkpoint of best test LL along an a-posteriori checkpoint ladder (log Z by BAR on it); sampled over that
+    ladder cut at it; AIS checks it (`checkpoint`: a file prefix that makes both ladders resumable and saves the
+    first one's scores as soon as known)"""
+    built = cached_with_state(checkpoint, 'curve', g, pcd_scores, run, s, g, checkpoint)
+    zs, ses = built['log_z'], built['log_z_se']
+    rungs = checkpoint_rungs(run, built['values'])
+    curve = dict(update=[int(built['values'][t]) for t in rungs], **{k: [] for k in ('train_ll', 'test_ll')},
                  log_z=[zs[t] for t in rungs], log_z_se=[ses[t] for t in rungs])
     for t in rungs:
-        for k, v in _lls(built.models[t], data, zs[t]).items(): curve[k].append(v)
+        for k, v in _lls(built['models'][t], data, zs[t]).items(): curve[k].append(v)
     t = rungs[int(np.argmax(curve['test_ll']))]
-    u, model = int(built.values[t]), built.models[t]
-    out = run_ladder(built.models[:t + 1], s['n_samples'], generator=g, **_sampling(s))
+    u, model = int(built['values'][t]), built['models'][t]
+    out = run_ladder(built['models'][:t + 1], s['n_samples'], generator=g,
+                     checkpoint=checkpoint_files(checkpoint)('sampling'), **_sampling(s))
     z = out.log_z[-1].item()
     logs = run.history.logs
     curve['seconds'] = seconds_at(run, curve['update'])
     if model.n_hidden <= EXACT_HIDDEN:
-        curve['exact_log_z'] = [log_partition(built.models[i].to(dtype=torch.float64)).item() for i in rungs]
+        curve['exact_log_z'] = [log_partition(built['models'][i].to(dtype=torch.float64)).item() for i in rungs]
         curve['all_updates'] = [int(v) for v in logs['update']]
         curve['all_exact_test_ll'] = [float(v) for v in logs['test_ll']]          # PCD logs exact LLs at this size
         curve['all_exact_train_ll'] = [float(v) for v in logs['train_ll']]
     return dict(update=u, model=model, samples=out.x, ladder_log_z=zs[t], ladder_log_z_se=ses[t], log_z=z,
-                log_z_se=out.log_z_se[-1].item(), **_lls(model, data, z), n_rungs=t + 1, ladder_rungs=len(built.values),
-                interpolated_rungs=len(built.values) - 1 - len(rungs), evaluation=report_summary(built.report),
+                log_z_se=out.log_z_se[-1].item(), **_lls(model, data, z), n_rungs=t + 1,
+                ladder_rungs=len(built['values']),
+                interpolated_rungs=len(built['values']) - 1 - len(rungs), evaluation=built['evaluation'],
                 sampler=report_summary(out.report), ais=ais_check(model, s, g), curve=curve)
 
 # %% ../../nbs/21_hgd.ipynb #hgd-026
-def pcd_ais_curve(run, updates:list, data:dict, s:dict, g) -> dict:
+def pcd_ais_curve(run, updates:list, data:dict, s:dict, g, checkpoint=None) -> dict:
     """AIS log Z and train/test LL of a PCD run's checkpoints at `updates`: the independent check of its checkpoint
-    ladder's curve"""
+    ladder's curve (`checkpoint`: a file prefix under which each checkpoint's AIS is saved when done)"""
     out = {k: [] for k in ('update', 'log_z', 'log_z_se', 'test_ll', 'train_ll')}
     for u in updates:
-        model, a = run.checkpoint(u), ais_check(run.checkpoint(u), s, g)
+        model = run.checkpoint(u)
+        a = cached_with_state(checkpoint, f'u{u}', g, ais_check, model, s, g)
         row = dict(update=u, log_z=a['log_z'], log_z_se=a['se'], **_lls(model, data, a['log_z']))
         for k, v in row.items(): out[k].append(v)
     out['seconds'] = seconds_at(run, out['update'])
@@ -313,7 +334,7 @@ def _public(c:dict) -> dict: return {k: v for k, v in c.items() if k not in ('mo
 
 # %% ../../nbs/21_hgd.ipynb #hgd-038
 UNITS = ('pcd', 'pcd_ais', 'pcd_bounds', 'ptt', 'bfn', 'bfn_time', 'bfn_long', 'metrics', 'tree')
-PTT_ONLY = ('ptt_max_gain',)                          # settings that change PTT's run alone
+PTT_ONLY = ('ptt_max_gain', 'ptt')                   # settings that change PTT's run alone
 WITHOUT_PTT = ('pcd', 'pcd_ais', 'pcd_bounds', 'bfn')  # the units that never read PTT's run or results
 LONG_ONLY = ('bfn_long',)                             # read by the longer BFN alone (and by the metrics of its samples)
 
@@ -336,24 +357,34 @@ def bfn_budget_unit(unit:str, s:dict, folder:Path, work:Path, data:dict, factor:
     return dict(_public(c), train_seconds=float(run.state.seconds), ptt_train_seconds=ptt['train_seconds'],
                 factor=factor)
 
+def phase_tag(unit:str, s:dict) -> str:
+    "The name under which a unit's phases are saved in the work folder while it is made (settings digest included)"
+    return f"{unit}_phase_{settings_tag(unit_settings(unit, s))}"
+
+def choose(unit:str, run, data:dict, s:dict, g, checkpoint=None) -> dict:
+    "PCD's or PTT's choice, with its evaluation's wall-clock and the warnings it raised"
+    t = time.perf_counter()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('always')
+        c = (pcd_choice if unit == 'pcd' else ptt_choice)(run, data, s, g, checkpoint=checkpoint)
+    return c | dict(eval_seconds=time.perf_counter() - t, warnings=sorted({str(w.message)[:300] for w in caught}))
+
 def run_unit(unit:str, s:dict, folder:Path, work:Path, data:dict) -> dict:
-    "Compute one unit of the study and save it in `folder` (run files in `work`)"
-    t0 = time.perf_counter()
+    """Compute one unit of the study and save it in `folder` (run files in `work`, where the long phases of a unit
+    are saved as they end, so that a stopped unit resumes: trainings, choices, ladders, AIS checkpoint by checkpoint)"""
+    t0, tag = time.perf_counter(), phase_tag(unit, s)
     if unit in ('pcd', 'ptt'):
         run = train_run(unit, data, s, work / f'{unit}.h5')
-        t1 = time.perf_counter()
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter('always')
-            c = (pcd_choice if unit == 'pcd' else ptt_choice)(run, data, s, make_generator(s['seed'] + 1))
+        c = cached_phase(work, tag, choose, unit, run, data, s, make_generator(s['seed'] + 1), checkpoint=work / tag)
         out = dict(_public(c), train_seconds=float(run.state.seconds), updates=int(run.state.update),
-                   stopped=run.state.stopped, eval_seconds=time.perf_counter() - t1,
-                   warnings=sorted({str(w.message)[:300] for w in caught}), **exact_reference(c['model'], data))
+                   stopped=run.state.stopped, **exact_reference(c['model'], data))
         if unit == 'ptt': out['ladder_rungs'] = len(run.ladder)
         save_model(c['model'], folder / f'{unit}_model.pt'); save_samples(c['samples'], folder / f'{unit}_samples.npz')
     elif unit == 'pcd_ais':
         run = load_run(work / 'pcd.h5')
         # every checkpoint: the ladder picks few of them when it may pick models between
-        out = pcd_ais_curve(run, [u for u, _ in run.checkpoints], data, s, make_generator(s['seed'] + 2))
+        out = pcd_ais_curve(run, [u for u, _ in run.checkpoints], data, s, make_generator(s['seed'] + 2),
+                            checkpoint=work / tag)
     elif unit == 'pcd_bounds':
         pcd, ais = (json.loads((folder / f'{u}.json').read_text()) for u in ('pcd', 'pcd_ais'))
         out = pcd_bound_rows(load_run(work / 'pcd.h5'), pcd, ais, data)
@@ -374,6 +405,7 @@ def run_unit(unit:str, s:dict, folder:Path, work:Path, data:dict) -> dict:
     else: raise ValueError(f"unit must be one of {UNITS}, not {unit!r}")
     out.update(unit=unit, settings=unit_settings(unit, s), seconds=time.perf_counter() - t0)
     save_json(out, folder / f'{unit}.json')
+    for f in work.glob(f'{tag}*'): f.unlink()                     # the unit holds what its phases gave
     return out
 
 def run_study(s:dict, folder, work=None, units=UNITS, progress:bool=True) -> dict:

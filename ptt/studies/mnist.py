@@ -362,7 +362,8 @@ def run_study(s:dict, folder, work=None, progress:bool=False, log=print) -> dict
     return load_study(folder)
 
 def cost_settings(s:dict) -> dict:
-    return json.loads(json.dumps({k: s[k] for k in ('pool', 'seed', 'cost_updates') + TRAIN_KEYS}))
+    "What the cost unit depends on: the data, the updates it times and both methods' training settings"
+    return json.loads(json.dumps({k: s[k] for k in ('pool', 'seed', 'cost_updates', 'ptt_lr', 'max_lr') + TRAIN_KEYS}))
 
 def full_set_cost(s:dict) -> dict:
     """Seconds per update of PCD and of PTT on the whole training file (60 000 images, minibatches of 1000), over

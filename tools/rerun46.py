@@ -1,0 +1,51 @@
+"""Issue #46's re-runs of the studies on the new trainer defaults and larger sizes, resumable across sessions.
+
+Each study's notebook keeps describing its saved results (made with its `FULL`) until its re-run is complete; the
+re-run's settings live here and its results go to `nbs/results/<study>46/`, saved unit by unit (and, within a unit,
+phase by phase), so that a session that stops loses only the phase in progress. Commit that folder at the end of a
+session. When a re-run is complete, its settings become the study's `FULL`, its folder replaces the study's results,
+the notebook's text is rewritten from them, and its entry leaves this file.
+
+    python tools/rerun46.py medical --seed 0     # one split (each takes hours: run one process a core)
+    python tools/rerun46.py mnist
+    python tools/rerun46.py hgd
+
+A unit in progress keeps its phases in the re-run's work folder; those of the medical and HGD studies are small enough
+to commit at the end of a session (their run files included: `git add -f`), the MNIST study's run files are not.
+"""
+import argparse, sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+def medical(seed:int):
+    from ptt.studies.medical import FULL, run_study
+    run_study(dict(FULL, seeds=(seed,)), ROOT / 'nbs/results/medical46')     # FULL is already the re-run's settings
+
+MNIST = dict(sizes=(100, 1000, None), ptt_sizes=(100, 1000, None), ptt_lr=None, max_lr=None)   # None: the whole set
+
+def mnist():
+    from ptt.studies.mnist import FULL, run_study
+    work = ROOT / 'nbs/results/mnist46/runs'                 # run files: git-ignored, only finished units persist
+    run_study(dict(FULL, **MNIST), ROOT / 'nbs/results/mnist46', work=work, log=lambda m: print(m, flush=True))
+
+# N_h = 100 and 5000 updates; each method on its own settings (PTT: the library's defaults; PCD: its fixed 0.01);
+# samplers certify within 20,000 sweeps, PCD's scoring ladder within 5000 (AIS checks every checkpoint's log Z)
+HGD_DROP = ('lr', 'ptt_max_gain', 'final_eval')            # the saved runs' shared settings, replaced by per-method ones
+HGD = dict(n_hidden=100, updates=5000, log_points=50, ptt={}, pcd=dict(lr=0.01), max_sweeps=20_000,
+           ladder_max_sweeps=5000)
+
+def hgd():
+    from ptt.studies.hgd import FULL, run_study
+    s = {k: v for k, v in FULL.items() if k not in HGD_DROP} | HGD
+    run_study(s, ROOT / 'nbs/results/hgd46', ROOT / 'nbs/results/hgd46/runs')
+
+if __name__ == '__main__':
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument('study', choices=('medical', 'mnist', 'hgd'))
+    p.add_argument('--seed', type=int, help="the medical split's seed")
+    a = p.parse_args()
+    if a.study == 'medical':
+        if a.seed is None: sys.exit("medical: say which split (--seed 0, 1 or 2)")
+        medical(a.seed)
+    else: dict(mnist=mnist, hgd=hgd)[a.study]()

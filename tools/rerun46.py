@@ -9,6 +9,7 @@ the notebook's text is rewritten from them, and its entry leaves this file.
     python tools/rerun46.py medical --seed 0     # one split (each takes hours: run one process a core)
     python tools/rerun46.py mnist
     python tools/rerun46.py hgd
+    python tools/rerun46.py ising --part full     # full, large, huge, ladders: one process a part
 
 A unit in progress keeps its phases in the re-run's work folder; those of the medical and HGD studies are small enough
 to commit at the end of a session (their run files included: `git add -f`), the MNIST study's run files are not.
@@ -40,12 +41,30 @@ def hgd():
     s = {k: v for k, v in FULL.items() if k not in HGD_DROP} | HGD
     run_study(s, ROOT / 'nbs/results/hgd46', ROOT / 'nbs/results/hgd46/runs')
 
+# 50,000 configurations a point; PTT on the library's defaults, PCD on its tuned rate, centered and decayed; L = 20 on
+# both sides of β_c; the rungs-against-temperatures panel (PTT alone) over β at L = 16 and 20
+ISING_DROP = ('lr', 'max_lr', 'centered', 'lr_decay', 'therm_gibbs_steps')   # the shared optimizer, now per method
+ISING = dict(n_data=50_000, ptt={}, pcd=dict(lr=0.05, centered=True, lr_decay=0.3))
+ISING_PARTS = dict(full={}, large=dict(Ls=(12,), betas=(0.30, 0.40, 0.44, 0.48, 0.55), pcd_exact_checkpoints=12),
+                   huge=dict(Ls=(16, 20), betas=(0.30, 0.48), pcd_exact_checkpoints=12),
+                   ladders=dict(Ls=(16, 20), betas=(0.40, 0.44, 0.55), pcd_exact_checkpoints=12, methods=('ptt',)))
+
+def ising(part:str):
+    from ptt.studies.ising import FULL, run_study
+    s = {k: v for k, v in FULL.items() if k not in ISING_DROP} | ISING | ISING_PARTS[part]
+    folder = ROOT / 'nbs/results/ising46' / ('ladders' if part == 'ladders' else '')
+    run_study(s, folder, work=ROOT / 'nbs/results/ising46/runs')
+
 if __name__ == '__main__':
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument('study', choices=('medical', 'mnist', 'hgd'))
+    p.add_argument('study', choices=('medical', 'mnist', 'hgd', 'ising'))
     p.add_argument('--seed', type=int, help="the medical split's seed")
+    p.add_argument('--part', choices=tuple(ISING_PARTS), help="the Ising study's part")
     a = p.parse_args()
     if a.study == 'medical':
         if a.seed is None: sys.exit("medical: say which split (--seed 0, 1 or 2)")
         medical(a.seed)
+    elif a.study == 'ising':
+        if a.part is None: sys.exit(f"ising: say which part (--part {', '.join(ISING_PARTS)})")
+        ising(a.part)
     else: dict(mnist=mnist, hgd=hgd)[a.study]()

@@ -167,26 +167,30 @@ def point_data(L:int, beta:float, s:dict) -> tuple:
     return D.split(D.ising(L, beta, s['n_data'], seed=s['seed']), 0.4, seed=s['seed'])
 
 def fit_settings(s:dict, method:str) -> dict:
-    "The keyword arguments of `fit` that train `method` at a point with settings `s`"
-    kw = dict(n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], updates=s['updates'], lr=s['lr'],
-              centered=s['centered'], lr_decay=s['lr_decay'], seed=s['seed'],
+    """The keyword arguments of `fit` that train `method` at a point with settings `s`: the method's own settings
+    `s[method]` where `s` names them (the library's defaults for the rest), else the optimizer shared by both"""
+    kw = dict(n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], updates=s['updates'], seed=s['seed'],
               log_every=max(1, s['updates'] // s['log_points']), progress=False)
-    ptt = dict(max_lr=s['max_lr'], therm_gibbs_steps=s['therm_gibbs_steps'])
-    return kw | (ptt if method == 'ptt' else dict(pcd_exact_log_z=1))
+    if method in s: own = dict(s[method])
+    else:
+        own = dict(lr=s['lr'], centered=s['centered'], lr_decay=s['lr_decay'])
+        if method == 'ptt': own |= dict(max_lr=s['max_lr'], therm_gibbs_steps=s['therm_gibbs_steps'])
+    return kw | own | ({} if method == 'ptt' else dict(pcd_exact_log_z=1))
 
 def _settings_tag(s:dict) -> str:
     "A short digest of a point's settings: phases saved under other settings are not read back"
     return settings_tag(point_settings(s))
 
 def study_point(L:int, beta:float, s:dict, work=None) -> tuple:
-    """Train PCD and PTT at (L, β) with settings `s` (run files and finished phases in `work`, if given, so that an
-    interrupted point resumes): the summary of data, both models and their samples; and the two chosen models"""
+    """Train PCD and PTT (or the `methods` that `s` names) at (L, β) with settings `s` (run files and finished phases
+    in `work`, if given, so that an interrupted point resumes): the summary of data, the models and their samples; and
+    the chosen models"""
     t0, seed = time.perf_counter(), s['seed']
     train, test = point_data(L, beta, s)
     out = dict(L=L, beta=beta, n_hidden=2 * L, n_train=len(train), n_test=len(test), settings=point_settings(s),
                bound=-D.ising_entropy(L, beta).item(), data=describe_samples(test, L, seed))
     models = {}
-    for method in ('ptt', 'pcd'):
+    for method in s.get('methods', ('ptt', 'pcd')):
         t1 = time.perf_counter()
         path = Path(work) / f"L{L}_beta{beta:.3f}_{method}.h5" if work else None  # trained, continued, or read back
         run = fit(train, 2 * L, method, test=test, out=path, resume='auto', **fit_settings(s, method))
@@ -247,11 +251,13 @@ def load_study(folder) -> list:
     return sorted(rs, key=lambda r: (r['L'], r['beta']))
 
 def summary_line(r:dict) -> str:
-    "One line on a point: χ of data, PCD and PTT, their test LL against the bound"
+    "One line on a point: χ of data and of each method's samples, their test LL against the bound, PTT's ladders"
     chi = lambda d: f"{d['moments']['chi'][0]:.1f}"
-    return (f"χ data {chi(r['data'])}, PCD {chi(r['pcd']['samples'])}, PTT {chi(r['ptt']['samples'])}; "
-            f"test LL PCD {r['pcd']['test_ll']:.3f}, PTT {r['ptt']['test_ll']:.3f}, bound {r['bound']:.3f}; "
-            f"PTT rungs {r['ptt']['n_rungs']}, PT temperatures {r['ptt']['n_temperatures']}")
+    ms = [m for m in ('pcd', 'ptt') if m in r]
+    line = (f"χ data {chi(r['data'])}, " + ', '.join(f"{m.upper()} {chi(r[m]['samples'])}" for m in ms) + "; test LL "
+            + ', '.join(f"{m.upper()} {r[m]['test_ll']:.3f}" for m in ms) + f", bound {r['bound']:.3f}")
+    return line + (f"; PTT rungs {r['ptt']['n_rungs']}, PT temperatures {r['ptt']['n_temperatures']}" if 'ptt' in r
+                   else '')
 
 # %% ../../nbs/20_ising.ipynb #3d749bf5
 def test_set_error(L:int, beta:float, n_test:int, h:float=1e-4) -> float:

@@ -7,10 +7,10 @@ Docs: https://ptt-dev.github.io/ptt/proteins.html.md"""
 # %% auto #0
 __all__ = ['BFN_FULL', 'BFN_UNITS', 'FULL', 'QUICK', 'ERROR_EDGES', 'N_SHOWN', 'PPV_PAIRS', 'DATA_KEYS', 'METRIC_KEYS',
            'TRAIN_KEYS', 'RBM_KEYS', 'MODELS', 'family', 'context', 'error_summary', 'ppv_summary', 'reference',
-           'describe', 'unit_settings', 'train_rbm', 'ptt_tau', 'tau_updates', 'capped_spacing', 'pcd_ladders',
-           'mean_log_likelihood', 'couplings_and_scores', 'rbm_unit', 'mixing_reached', 'eddca_unit',
-           'amend_eddca_densities', 'bfn_unit', 'save_unit', 'wanted', 'run_study', 'load_study', 'load_arrays',
-           'load_model']
+           'describe', 'unit_settings', 'method_settings', 'train_rbm', 'run_path', 'ptt_tau', 'tau_updates',
+           'capped_spacing', 'pcd_ladders', 'mean_log_likelihood', 'couplings_and_scores', 'rbm_unit', 'mixing_reached',
+           'eddca_unit', 'amend_eddca_densities', 'bfn_unit', 'save_unit', 'wanted', 'run_study', 'load_study',
+           'load_arrays', 'load_model']
 
 # %% ../../nbs/23_proteins.ipynb #9079df73
 import json, math, time, hashlib, tempfile, importlib.util, contextlib, io, dataclasses
@@ -147,25 +147,36 @@ RBM_KEYS = TRAIN_KEYS + ('sample_gibbs', 'sample_chains', 'max_sweeps', 'tau_poi
                          'couplings')
 
 def unit_settings(s:dict, name:str) -> dict:
-    "The settings a unit of the study (`reference`, `ptt`, `pcd`, `eddca`, or one of `BFN_UNITS`) depends on"
+    """The settings a unit of the study (`reference`, `ptt`, `pcd`, `eddca`, or one of `BFN_UNITS`) depends on (an RBM
+    unit: its method's own training settings too, where `s` names them)"""
     metrics = METRIC_KEYS if name != 'reference' else ('n_triplets', 'emd_n', 'n_pca')
     keys = DATA_KEYS + metrics + (RBM_KEYS if name in ('ptt', 'pcd') else ())
-    d = {k: s[k] for k in keys}
-    if name in ('eddca',) + BFN_UNITS: d[name] = s[name]
+    d = {k: s[k] for k in keys if k in s}
+    if name in ('eddca', 'ptt', 'pcd') + BFN_UNITS and name in s: d[name] = s[name]
     return json.loads(json.dumps(d))
+
+def method_settings(s:dict, method:str) -> dict:
+    """The training settings of `method`: `s[method]` where `s` names them (the library's defaults for the rest), else
+    the optimizer both methods share (and PTT's final evaluation)"""
+    if method in s: return dict(s[method])
+    shared = {k: s[k] for k in ('lr', 'max_lr', 'adaptive', 'centered', 'lr_decay')}
+    return shared | (dict(final_eval=s['final_eval']) if method == 'ptt' else {})
 
 def _key(d:dict) -> str: return hashlib.sha1(json.dumps(d, sort_keys=True).encode()).hexdigest()[:10]
 
 def train_rbm(method:str, ctx:dict, s:dict, work, progress:bool=False):
     "The `method` ('ptt' or 'pcd') run of settings `s`: trained, or resumed from (or read from) its run file in `work`"
     # sampling settings may change: training stays
-    path = Path(work) / f"{method}-{_key({k: s[k] for k in DATA_KEYS + TRAIN_KEYS})}.h5"
+    path = run_path(method, s, work)
     common = dict(test=ctx['test'], weights=ctx['weights'], out=path, resume='auto', progress=progress)
-    extra = dict(final_eval=s['final_eval']) if method == 'ptt' else {}
     return fit(ctx['train'], s['n_hidden'], method, visible='potts', n_states=ctx['q'], n_chains=s['n_chains'],
-               gibbs_steps=s['gibbs_steps'], updates=s['updates'], lr=s['lr'], max_lr=s['max_lr'],
-               adaptive=s['adaptive'], centered=s['centered'], lr_decay=s['lr_decay'], seed=s['seed'],
-               log_every=max(1, s['updates'] // s['log_points']), **common, **extra)
+               gibbs_steps=s['gibbs_steps'], updates=s['updates'], seed=s['seed'],
+               log_every=max(1, s['updates'] // s['log_points']), **common, **method_settings(s, method))
+
+def run_path(method:str, s:dict, work) -> Path:
+    "The run file of `method` in `work`, named by what its training depends on"
+    d = {k: s[k] for k in DATA_KEYS + TRAIN_KEYS if k in s} | ({method: s[method]} if method in s else {})
+    return Path(work) / f"{method}-{_key(d)}.h5"
 
 # %% ../../nbs/23_proteins.ipynb #21c640b8
 def _report(report, **extra) -> dict:
@@ -199,9 +210,9 @@ def capped_spacing(report, n_records:int, max_sweeps:int):
     spacing = record_spacing(report, n_records, max_sweeps)
     return dataclasses.replace(report, plan=dataclasses.replace(report.plan, spacing=spacing))
 
-def pcd_ladders(run, s:dict, g) -> tuple:
+def pcd_ladders(run, s:dict, g, checkpoint=None) -> tuple:
     """A-posteriori checkpoint ladders along a PCD run: τ records at `tau_points` updates, and the final ladder's
-    `Samples`"""
+    `Samples` (`checkpoint`: a file that makes the final ladder's thermalization resumable)"""
     rows, ups = [], tau_updates(run, s['tau_points'])
     for u in ups[:-1]:
         t0 = time.perf_counter()
@@ -211,7 +222,7 @@ def pcd_ladders(run, s:dict, g) -> tuple:
                             seconds=time.perf_counter() - t0))
     t0 = time.perf_counter()
     b = checkpoint_ladder(run, n_chains=s['sample_chains'], gibbs_steps=s['sample_gibbs'], full=True, generator=g,
-                          max_sweeps=s['max_sweeps'])
+                          max_sweeps=s['max_sweeps'], checkpoint=checkpoint)
     t1 = time.perf_counter()
     report = capped_spacing(b.report, math.ceil(s['n_samples'] / s['sample_chains']), s['max_sweeps'])
     out = record_samples(b.tempering, report, s['n_samples'])
@@ -235,14 +246,15 @@ def rbm_unit(method:str, ctx:dict, s:dict, work, progress:bool=False) -> tuple:
     t0 = time.perf_counter()
     run = train_rbm(method, ctx, s, work, progress)
     t1, g = time.perf_counter(), make_generator(s['seed'] + 1)
+    resumable = Path(work) / f"{method}-{_key(unit_settings(s, method))}-sampling.pt"   # the long thermalization
     if method == 'ptt':
         out = sample(run, s['n_samples'], 'ptt', n_chains=s['sample_chains'], gibbs_steps=s['sample_gibbs'],
-                     max_sweeps=s['max_sweeps'], full=True, generator=g)
+                     max_sweeps=s['max_sweeps'], full=True, generator=g, checkpoint=resumable)
         tau = ptt_tau(run) + [_report(out.report, update=run.state.update, n_rungs=len(out.ladder),
                                       chains=s['sample_chains'], sampling=True)]
         sampler = tau[-1]
     else:
-        tau, out = pcd_ladders(run, s, g)
+        tau, out = pcd_ladders(run, s, g, checkpoint=resumable)
         sampler = tau[-1]
     x = out.x.argmax(-1) if out.x.ndim == 3 else out.x
     log_z, log_z_se = out.log_z[-1].item(), out.log_z_se[-1].item()

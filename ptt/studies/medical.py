@@ -24,12 +24,12 @@ from ..rbm import from_state_dict
 from ..kernels import make_generator
 from ..exact import log_partition, enumerate_states
 from ..train import fit
-from ..sample import checkpoint_ladder, record_samples
+from ..sample import checkpoint_ladder, record_samples, checkpoint_rungs
 from ..metrics import (pca, correlation_errors, covariance, upper, nearest_neighbours, nn_summary, privacy_pvalues,
                          emd_pca)
 from ..baselines.bfn import fit_bfn, sample as bfn_sample, log_likelihood as bfn_log_likelihood, elbo as bfn_elbo
 from .common import (ptt_choice, report_summary, freeze_records, bfn_time_steps, cached_phase,
-                               checkpoint_files, settings_tag, cached_with_state)
+                               checkpoint_files, settings_tag, cached_with_state, evaluation_settings)
 from ..run import write_atomic, saved_result
 
 # %% ../../nbs/22_medical.ipynb #ee887be5
@@ -148,7 +148,7 @@ def paired(a:torch.Tensor, b:torch.Tensor) -> dict:
 # plateau in 8000 updates: benchmarks/README.md, *rates*)
 FULL = dict(seeds=(0, 1, 2), test_frac=0.4, n_hidden=16, n_chains=500, gibbs_steps=10, updates=20_000,
             pcd=dict(lr=0.3, centered=True, lr_decay=0.3), ptt=dict(), log_points=50, n_samples=2000, potts=True,
-            n_states=40,
+            n_states=40, eval_chains=128, eval_gibbs_steps=2, max_sweeps=20_000, pcd_between=15,
             bfn_steps=4000, bfn_width=128, bfn_depth=2, bfn_lr=1e-3, bfn_eval_steps=100, bfn_repeats=16, n_pairs=3000,
             bfn_time=True, bfn_long=2)
 
@@ -179,20 +179,21 @@ def pcd_choice(run, train:torch.Tensor, test:torch.Tensor, s:dict, g, checkpoint
     """PCD's checkpoint of best test LL along an a-posteriori checkpoint ladder, sampled by a checkpoint ladder that
     ends at it (`checkpoint`: a file prefix that makes both ladders' thermalizations resumable, and saves the first
     ladder's scores as soon as known)"""
-    ck = checkpoint_files(checkpoint)
+    ck, between = checkpoint_files(checkpoint), s.get('pcd_between', 0)
     def scores():
-        built = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], between=0, full=True,
-                                  generator=g, checkpoint=ck('ladder'))   # checkpoints only
-        ev = record_samples(built.tempering, built.report, s['n_chains'])
-        ups, models = [int(u) for u in built.values[1:]], [built.models[t] for t in range(1, len(built.values))]
-        lz = ev.log_z[1:].tolist()
-        return dict(update=ups, log_z=lz, log_z_se=ev.log_z_se[1:].tolist(), evaluation=report_summary(ev.report),
-                    train_ll=[log_probs(m, train, z).mean().item() for m, z in zip(models, lz)],
-                    test_ll=[log_probs(m, test, z).mean().item() for m, z in zip(models, lz)])
+        built = checkpoint_ladder(run, between=between, full=True, generator=g, checkpoint=ck('ladder'),
+                                  **evaluation_settings(s))
+        ev = record_samples(built.tempering, built.report, s['n_samples'])
+        rungs = [t for t in checkpoint_rungs(run, built.values) if t > 0]   # saved checkpoints, not interpolated models
+        models, lz = [built.models[t] for t in rungs], ev.log_z[rungs].tolist()
+        lls = lambda x: [log_probs(m, x, z).mean().item() for m, z in zip(models, lz)]
+        return dict(update=[int(built.values[t]) for t in rungs], log_z=lz, log_z_se=ev.log_z_se[rungs].tolist(),
+                    evaluation=report_summary(ev.report), n_rungs=len(built.values), train_ll=lls(train),
+                    test_ll=lls(test))
     ladder = cached_with_state(checkpoint, 'curve', g, scores)   # a stop while sampling below does not score them anew
     u = ladder['update'][int(np.argmax(ladder['test_ll']))]
-    again = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], upto=u, between=0, full=True,
-                              generator=g, checkpoint=ck('sampling'))
+    again = checkpoint_ladder(run, upto=u, between=between, full=True, generator=g, checkpoint=ck('sampling'),
+                              **evaluation_settings(s))
     out = record_samples(again.tempering, again.report, s['n_samples'])
     if int(again.values[-1]) != u:
         raise RuntimeError(f"the sampling ladder ends at update {again.values[-1]}, not at {u}")

@@ -293,11 +293,12 @@ def _tau_message(r:dict) -> str:
             f"{r['n_rungs']} rungs, {r['sweeps']} sweeps,")
 
 class LazyRun:
-    """A run file, read the first time a unit needs the run itself: units saved earlier need only the training unit's
-    summary"""
-    def __init__(self, path): self.path, self._run = Path(path), None
+    """A run file, read the first time a unit needs the run itself (units saved earlier need only the training unit's
+    summary), or made again by `make` where the file is gone (the results folder travels without its run files)"""
+    def __init__(self, path, make=None): self.path, self._run, self.make = Path(path), None, make
     def __call__(self):
-        if self._run is None: self._run = load_run(self.path)
+        if self._run is None:
+            self._run = load_run(self.path) if self.path.exists() or self.make is None else self.make()
         return self._run
 
 def train_unit(method:str, M:int, data:dict, s:dict, folder:Path, work:Path, progress:bool=False, log=print) -> tuple:
@@ -311,7 +312,7 @@ def train_unit(method:str, M:int, data:dict, s:dict, folder:Path, work:Path, pro
         return train_summary(run, method, M)
     d = _unit(folder, f'train-{method}-M{M}', st, train, log,
               lambda d: f"{d['updates']} updates ({d['stopped'] or 'done'}),")
-    return d, LazyRun(work / f"{method}-M{M}-{_key(st)}.h5")
+    return d, LazyRun(work / f"{method}-M{M}-{_key(st)}.h5", lambda: train_rbm(method, M, data, s, work, progress))
 
 def gibbs_units(method:str, run, updates:list, M:int, data:dict, s:dict, folder:Path, log=print) -> list:
     "Plain-Gibbs units of the run (a `LazyRun`) at each of `updates`"

@@ -6,14 +6,15 @@ phase by phase), so that a session that stops loses only the phase in progress. 
 session. When a re-run is complete, its settings become the study's `FULL`, its folder replaces the study's results,
 the notebook's text is rewritten from them, and its entry leaves this file.
 
-    python tools/rerun46.py medical --seed 0     # one split (each takes hours: run one process a core)
+    python tools/rerun46.py medical --seed 0     # one split (about an hour and a half: run one process a core)
     python tools/rerun46.py mnist
     python tools/rerun46.py hgd
     python tools/rerun46.py ising --part full     # full, large, huge, ladders: one process a part
     python tools/rerun46.py proteins
 
-A unit in progress keeps its phases in the re-run's work folder; those of the medical and HGD studies are small enough
-to commit at the end of a session (their run files included: `git add -f`), the MNIST study's run files are not.
+Run each as `OMP_NUM_THREADS=1 python tools/rerun46.py ...`: a unit in progress keeps its finished phases (choices,
+scores, AIS points) beside its results, and they are committed at the end of a session; its run files are not (tens of
+MB, git-ignored), and a resumed unit that needs one trains it again, seeded, to the same run on one thread.
 """
 import argparse, sys
 from pathlib import Path

@@ -381,13 +381,13 @@ def run_unit(unit:str, s:dict, folder:Path, work:Path, data:dict) -> dict:
         if unit == 'ptt': out['ladder_rungs'] = len(run.ladder)
         save_model(c['model'], folder / f'{unit}_model.pt'); save_samples(c['samples'], folder / f'{unit}_samples.npz')
     elif unit == 'pcd_ais':
-        run = load_run(work / 'pcd.h5')
+        run = train_run('pcd', data, s, work / 'pcd.h5')             # read back, or trained again where it is gone
         # every checkpoint: the ladder picks few of them when it may pick models between
         out = pcd_ais_curve(run, [u for u, _ in run.checkpoints], data, s, make_generator(s['seed'] + 2),
                             checkpoint=work / tag)
     elif unit == 'pcd_bounds':
         pcd, ais = (json.loads((folder / f'{u}.json').read_text()) for u in ('pcd', 'pcd_ais'))
-        out = pcd_bound_rows(load_run(work / 'pcd.h5'), pcd, ais, data)
+        out = pcd_bound_rows(train_run('pcd', data, s, work / 'pcd.h5'), pcd, ais, data)
     elif unit == 'bfn':
         run = train_bfn(data, s, work / 'bfn.pt')
         c = bfn_choice(run, data, s)
@@ -401,7 +401,7 @@ def run_unit(unit:str, s:dict, folder:Path, work:Path, data:dict) -> dict:
         out = dict(test=reference_metrics(data, s),
                    **{m: sample_metrics(load_samples(folder / f'{m}_samples.npz'), data, s, fit) for m in found})
     elif unit == 'tree':
-        out = {m: tree_summary(load_run(work / f'{m}.h5'), data, s) for m in ('pcd', 'ptt')}
+        out = {m: tree_summary(train_run(m, data, s, work / f'{m}.h5'), data, s) for m in ('pcd', 'ptt')}
     else: raise ValueError(f"unit must be one of {UNITS}, not {unit!r}")
     out.update(unit=unit, settings=unit_settings(unit, s), seconds=time.perf_counter() - t0)
     save_json(out, folder / f'{unit}.json')

@@ -33,7 +33,7 @@ from ..clustering import free_energy_tree
 from ..baselines.bfn import fit_bfn
 from ..run import write_atomic, saved_result
 from .common import (report_summary, bfn_time_steps, save_samples, load_samples, cached_phase,
-                               cached_with_state, checkpoint_files, settings_tag)
+                               cached_with_state, checkpoint_files, settings_tag, evaluation_settings)
 _all_ = ['report_summary', 'bfn_time_steps', 'save_samples', 'load_samples']
 
 # %% ../../nbs/21_hgd.ipynb #hgd-006
@@ -125,8 +125,8 @@ def _lls(model, data:dict, log_z:float) -> dict:
                 train_ll=log_likelihood(model, data['train'], log_z).item())
 
 def _sampling(s:dict) -> dict:
-    "The samplers' settings: chains, Gibbs sweeps, and the least and most sweeps of their thermalization"
-    return dict(n_chains=s['eval_chains'], gibbs_steps=s['eval_gibbs_steps'], max_sweeps=s['max_sweeps'])
+    "The samplers' settings: chains, Gibbs sweeps between swaps, most sweeps of their thermalization"
+    return evaluation_settings(s)                    # FULL names all three: eval_chains, eval_gibbs_steps, max_sweeps
 
 # %% ../../nbs/21_hgd.ipynb #hgd-024
 def ptt_choice(run, data:dict, s:dict, g, checkpoint=None) -> dict:

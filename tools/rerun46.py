@@ -25,7 +25,8 @@ def medical(seed:int):
     from ptt.studies.medical import FULL, run_study
     run_study(dict(FULL, seeds=(seed,)), ROOT / 'nbs/results/medical46')     # FULL is already the re-run's settings
 
-MNIST = dict(sizes=(100, 1000, None), ptt_sizes=(100, 1000, None), ptt_lr=None, max_lr=None)   # None: the whole set
+# None: the whole set; PTT's checkpoints also on ladders assembled as PCD's (the same measurement of both models' τ)
+MNIST = dict(sizes=(100, 1000, None), ptt_sizes=(100, 1000, None), ptt_lr=None, max_lr=None, ptt_checkpoint_ladders=True)
 
 def mnist():
     from ptt.studies.mnist import FULL, run_study

@@ -10,7 +10,7 @@ __all__ = ['FULL', 'QUICK', 'DATA_KEYS', 'TRAIN_KEYS', 'TAU_KEYS', 'GIBBS_KEYS',
            'unpack_images', 'ptt_ladder_upto', 'ladder_models', 'thermalized_ladder', 'tau_unit', 'fit_artefact',
            'onset', 'paper_thermalizable', 'tau_rows', 'gibbs_trajectories', 'gibbs_unit', 'data_unit', 'methods_for',
            'LazyRun', 'train_unit', 'gibbs_units', 'size_units', 'run_study', 'cost_settings', 'full_set_cost',
-           'load_study']
+           'series', 'load_study']
 
 # %% ../../nbs/25_mnist.ipynb #mnist002
 import json, math, time, hashlib, tempfile, dataclasses
@@ -38,7 +38,7 @@ FULL = dict(pool=1, seed=0, sizes=(100, 1000), ptt_sizes=(100, 1000), n_test=Non
 
 QUICK = dict(FULL, pool=2, sizes=(100,), n_test=500, n_hidden=10, n_chains=100, updates=1000, log_every=10, lr=0.05,
              ptt_lr=0.05, max_lr=0.05, tau_points=3, tau_chains=100, tau_max_sweeps=600, n_records=10, cost_updates=0,
-             gibbs_chains=50, gibbs_sweeps=200, long_max_sweeps=300)
+             gibbs_chains=50, gibbs_sweeps=200, long_max_sweeps=300, ptt_checkpoint_ladders=True)
 
 # %% ../../nbs/25_mnist.ipynb #mnist008
 def pooled_images(x:torch.Tensor, pool:int) -> torch.Tensor:
@@ -168,11 +168,13 @@ def ladder_models(method:str, run, rungs:list):
     cps = dict(run.checkpoints)
     return stack([independent_model(run.checkpoints[0][1])] + [cps[u] for u in rungs[1:]])
 
-def thermalized_ladder(method:str, run, U:int, s:dict, g, rungs:list|None=None, max_sweeps:int|None=None) -> tuple:
-    """Tempering over the ladder of `run` at update `U` (PTT: its own rungs; PCD: its checkpoints assembled a
-    posteriori, or the given `rungs`), thermalized within `max_sweeps` (default `tau_max_sweeps`)"""
+def thermalized_ladder(method:str, run, U:int, s:dict, g, rungs:list|None=None, max_sweeps:int|None=None,
+                       checkpoints:bool=False) -> tuple:
+    """Tempering over the ladder of `run` at update `U` (PTT: its own rungs; PCD, or PTT with `checkpoints`: its
+    checkpoints assembled a posteriori; or the given `rungs`), thermalized within `max_sweeps` (default
+    `tau_max_sweeps`)"""
     therm = dict(factor=s['therm_factor'], min_sweeps=s['tau_min_sweeps'], max_sweeps=max_sweeps or s['tau_max_sweeps'])
-    if method == 'pcd' and rungs is None:
+    if (method == 'pcd' or checkpoints) and rungs is None:
         # checkpoints only: their labels are checkpoint updates (as the saved results were made)
         b = checkpoint_ladder(run, n_chains=s['tau_chains'], gibbs_steps=s['tau_gibbs_steps'], upto=U, full=True,
                               generator=g, between=0, **therm)
@@ -184,18 +186,20 @@ def thermalized_ladder(method:str, run, U:int, s:dict, g, rungs:list|None=None, 
 
 def _mean_ll(model, x:torch.Tensor, log_z:float) -> float: return -mean_free_energy(model, x) - log_z
 
-def tau_unit(method:str, run, U:int, data:dict, M:int, s:dict, rungs:list|None=None, max_sweeps:int|None=None) -> dict:
-    """The ladder of `run` at update `U` (or of the given `rungs`) thermalized: τ_exp and whether 20 τ_exp fit in the
-    sweep limit, log Z and LL of every rung, samples"""
+def tau_unit(method:str, run, U:int, data:dict, M:int, s:dict, rungs:list|None=None, max_sweeps:int|None=None,
+             checkpoints:bool=False) -> dict:
+    """The ladder of `run` at update `U` (or of the given `rungs`; a PTT run's checkpoint ladder with `checkpoints`)
+    thermalized: τ_exp and whether 20 τ_exp fit in the sweep limit, log Z and LL of every rung, samples"""
     t0, g = time.perf_counter(), make_generator(s['seed'] * 7919 + U)
-    tmp, report, ups = thermalized_ladder(method, run, U, s, g, rungs, max_sweeps)
+    tmp, report, ups = thermalized_ladder(method, run, U, s, g, rungs, max_sweeps, checkpoints)
     t1 = time.perf_counter()
     spacing = (max_sweeps or s['tau_max_sweeps']) // (2 * s['n_records'])
     out = record_samples(tmp, _capped(report, spacing), s['n_records'] * s['tau_chains'])
     models, tr, te = tmp.models, data['train'][M], data['test']
     log_z, se = out.log_z.tolist(), out.log_z_se.tolist()
     nn = nearest_neighbour_distances(out.x, tr).double()
-    row = dict(method=method, M=M, update=U, rung_updates=[int(u) for u in ups], n_rungs=len(ups),
+    row = dict(method=method, M=M, update=U, ladder='checkpoints' if method == 'pcd' or checkpoints else 'own',
+               rung_updates=[int(u) for u in ups], n_rungs=len(ups),
                tau_exp=float(report.plan.tau_exp), tau_int=float(report.plan.tau_int), sweeps=int(report.sweeps),
                thermalized=bool(report.reliable), reason=report.plan.reason, round_trips=int(report.round_trips),
                acceptance=_floats(report.acceptance), log_z=log_z, log_z_se=se,
@@ -347,6 +351,11 @@ def size_units(M:int, data:dict, s:dict, folder:Path, work:Path, progress:bool=F
             st = train_settings(s, m, M) | tau | dict(update=U, rungs=rungs, long_max_sweeps=limit)
             compute = lambda m=m, r=r, U=U, rungs=rungs: tau_unit(m, r(), U, data, M, s, rungs, limit)
             _unit(folder, f"long-{m}-M{M}-u{U}", st, compute, log, _tau_message)
+    if s.get('ptt_checkpoint_ladders') and 'ptt' in runs:      # PTT's checkpoints on ladders assembled as PCD's are
+        for U in coarse_to_fine(points['ptt']):
+            st = train_settings(s, 'ptt', M) | {k: s[k] for k in TAU_KEYS} | dict(update=U, ladder='checkpoints')
+            compute = lambda U=U: tau_unit('ptt', runs['ptt'](), U, data, M, s, checkpoints=True)
+            _unit(folder, f'tau-ptt_ck-M{M}-u{U}', st, compute, log, _tau_message)
 
 def run_study(s:dict, folder, work=None, progress:bool=False, log=print) -> dict:
     """Every unit of settings `s`, computed or read from `folder` (one JSON each; run files in `work`); returns
@@ -379,6 +388,10 @@ def full_set_cost(s:dict) -> dict:
                            updates=int(run.state.update), n_images=len(x))
     return out
 
+def series(row:dict) -> str:
+    "The series of a τ row: its method, and `ptt_ck` for PTT's checkpoints on a ladder assembled as PCD's are"
+    return row['method'] + ('_ck' if row['method'] == 'ptt' and row.get('ladder') == 'checkpoints' else '')
+
 def load_study(folder) -> dict:
     "The saved units: {'data': ..., ('train', method, M): ..., ('tau', method, M): [rows by update]}"
     folder, out = Path(folder), {}
@@ -387,9 +400,9 @@ def load_study(folder) -> dict:
         d = json.loads(f.read_text()); out[('train', d['method'], d['M'])] = d
     for kind in ('tau', 'gibbs', 'long'):
         for f in sorted(folder.glob(f'{kind}-*.json')):
-            d = json.loads(f.read_text()); out.setdefault((kind, d['method'], d['M']), []).append(d)
+            d = json.loads(f.read_text()); out.setdefault((kind, series(d), d['M']), []).append(d)
     for k in [k for k in out if k[0] in ('tau', 'gibbs', 'long')]:
-        train = out.get(('train',) + k[1:], {}).get('settings', {})
+        train = out.get(('train', k[1].removesuffix('_ck'), k[2]), {}).get('settings', {})
         out[k] = sorted([r for r in out[k] if all(r['settings'].get(n) == v for n, v in train.items())],
                         key=lambda r: r['update'])
     if (folder / 'cost-full.json').exists(): out['cost'] = json.loads((folder / 'cost-full.json').read_text())

@@ -6,7 +6,7 @@ Docs: https://ptt-dev.github.io/ptt/hgd.html.md"""
 
 # %% auto #0
 __all__ = ['FULL', 'QUICK', 'CONTINENTS', 'EXACT_HIDDEN', 'SOURCES', 'UNITS', 'PTT_ONLY', 'WITHOUT_PTT', 'LONG_ONLY',
-           'split_indices', 'study_data', 'knn_labels', 'continent_fractions', 'tv', 'method_settings', 'train_run',
+           'split_indices', 'study_data', 'knn_labels', 'continent_fractions', 'tv', 'saved_settings', 'train_run',
            'ais_check', 'exact_reference', 'ptt_choice', 'seconds_at', 'pcd_scores', 'pcd_choice', 'pcd_ais_curve',
            'pcd_bound_rows', 'train_bfn', 'bfn_choice', 'error_histogram', 'privacy_summary', 'sample_metrics',
            'reference_metrics', 'tree_summary', 'save_json', 'save_model', 'load_model', 'unit_settings',
@@ -33,7 +33,7 @@ from ..clustering import free_energy_tree
 from ..baselines.bfn import fit_bfn
 from ..run import write_atomic, saved_result
 from .common import (report_summary, bfn_time_steps, save_samples, load_samples, cached_phase,
-                               cached_with_state, checkpoint_files, settings_tag, evaluation_settings)
+                               cached_with_state, checkpoint_files, settings_tag, evaluation_settings, method_settings)
 _all_ = ['report_summary', 'bfn_time_steps', 'save_samples', 'load_samples']
 
 # %% ../../nbs/21_hgd.ipynb #hgd-006
@@ -91,10 +91,8 @@ def tv(p:dict, q:dict) -> float:
 # %% ../../nbs/21_hgd.ipynb #hgd-020
 EXACT_HIDDEN = 16
 
-def method_settings(s:dict, method:str) -> dict:
-    """The training settings of `method`: `s[method]` where the settings name them (the library's defaults for the
-    rest), else the saved runs' shared rate and, for PTT, their plain gradient, local final evaluation and gain bound"""
-    if method in s: return dict(s[method])
+def saved_settings(s:dict, method:str) -> dict:
+    "The saved runs' training settings: a shared rate and, for PTT, plain gradient, local final evaluation, gain bound"
     ptt = dict(final_eval=s['final_eval'], centered=False, max_gain=s['ptt_max_gain']) if method == 'ptt' else {}
     return dict(lr=s['lr']) | ptt
 
@@ -103,7 +101,7 @@ def train_run(method:str, data:dict, s:dict, path:Path):
     return fit(data['train'], s['n_hidden'], method, test=data['test'], out=path, resume='auto', n_chains=s['n_chains'],
                gibbs_steps=s['gibbs_steps'], updates=s['updates'], seed=s['seed'],
                log_every=max(1, s['updates'] // s['log_points']), progress=False, threads=1,
-               **method_settings(s, method))
+               **method_settings(s, method, saved_settings))
 
 # %% ../../nbs/21_hgd.ipynb #hgd-022
 def ais_check(model, s:dict, g) -> dict:

@@ -8,9 +8,9 @@ Docs: https://ptt-dev.github.io/ptt/ising.html.md"""
 __all__ = ['FULL', 'LARGE', 'HUGE', 'QUICK', 'EXACT_HIDDEN', 'EXACT_LOG_Z_HIDDEN', 'PCD_BETWEEN', 'STYLE', 'GAMMA_OVER_NU', 'NU',
            'magnetization_counts', 'describe_samples', 'magnetization_density', 'geometric_grid', 'exact_test_ll',
            'scored_checkpoints', 'pcd_checkpoint_lls', 'pcd_choice', 'exact_moments', 'exact_check', 'point_settings',
-           'point_data', 'fit_settings', 'study_point', 'point_file', 'save_models', 'load_models', 'run_study',
-           'load_study', 'summary_line', 'test_set_error', 'bound_excess', 'plot_histograms', 'plot_susceptibility',
-           'plot_ladder_sizes', 'plot_scaling', 'plot_log_likelihood', 'MagnetizationExplorer',
+           'point_data', 'saved_settings', 'fit_settings', 'study_point', 'point_file', 'save_models', 'load_models',
+           'run_study', 'load_study', 'summary_line', 'test_set_error', 'bound_excess', 'plot_histograms',
+           'plot_susceptibility', 'plot_ladder_sizes', 'plot_scaling', 'plot_log_likelihood', 'MagnetizationExplorer',
            'magnetization_explorer', 'mirror_test', 'mirror_table', 'plot_mirror', 'report_summary', 'ptt_choice',
            'freeze_records', 'cached_phase']
 
@@ -28,7 +28,7 @@ from ..sample import checkpoint_ladder, temperature_ladder, record_samples, samp
 from ..metrics import ising_moments, ising_observables
 from ..run import write_atomic, saved_result, load_run
 from .common import (report_summary, checkpoint_files, ptt_choice, freeze_records, cached_phase,
-                               settings_tag, cached_with_state)
+                               settings_tag, cached_with_state, method_settings)
 _all_ = ['report_summary', 'ptt_choice', 'freeze_records', 'cached_phase']
 
 # %% ../../nbs/20_ising.ipynb #3dc44ea7
@@ -166,16 +166,17 @@ def point_data(L:int, beta:float, s:dict) -> tuple:
     from the study's seed"""
     return D.split(D.ising(L, beta, s['n_data'], seed=s['seed']), 0.4, seed=s['seed'])
 
+def saved_settings(s:dict, method:str) -> dict:
+    "The saved points' training settings: the optimizer both methods share, PTT's rate cap and thermalization sweeps"
+    own = dict(lr=s['lr'], centered=s['centered'], lr_decay=s['lr_decay'])
+    return own | (dict(max_lr=s['max_lr'], therm_gibbs_steps=s['therm_gibbs_steps']) if method == 'ptt' else {})
+
 def fit_settings(s:dict, method:str) -> dict:
     """The keyword arguments of `fit` that train `method` at a point with settings `s`: the method's own settings
     `s[method]` where `s` names them (the library's defaults for the rest), else the optimizer shared by both"""
     kw = dict(n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], updates=s['updates'], seed=s['seed'],
               log_every=max(1, s['updates'] // s['log_points']), progress=False)
-    if method in s: own = dict(s[method])
-    else:
-        own = dict(lr=s['lr'], centered=s['centered'], lr_decay=s['lr_decay'])
-        if method == 'ptt': own |= dict(max_lr=s['max_lr'], therm_gibbs_steps=s['therm_gibbs_steps'])
-    return kw | own | ({} if method == 'ptt' else dict(pcd_exact_log_z=1))
+    return kw | method_settings(s, method, saved_settings) | ({} if method == 'ptt' else dict(pcd_exact_log_z=1))
 
 def _settings_tag(s:dict) -> str:
     "A short digest of a point's settings: phases saved under other settings are not read back"

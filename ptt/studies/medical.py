@@ -8,9 +8,9 @@ Docs: https://ptt-dev.github.io/ptt/medical.html.md"""
 __all__ = ['FULL', 'QUICK', 'MODELS', 'STYLE', 'BFNS', 'BUDGET_KEYS', 'raw_medical', 'cleaning_summary', 'repairs',
            'feature_groups', 'is_record', 'to_states', 'to_one_hot', 'medical_data', 'log_record_mass', 'split_summary',
            'paired', 'log_probs', 'exact_curve', 'logged_curve', 'pcd_choice', 'describe_samples', 'point_settings',
-           'run_file', 'choice_tag', 'method_settings', 'rbm_row', 'bfn_row', 'make_split', 'bfn_budgets',
-           'add_budget_rows', 'study_point', 'point_file', 'summary_line', 'before_budgets', 'add_bfn_budgets',
-           'run_study', 'load_study', 'load_models', 'profile_weights']
+           'run_file', 'choice_tag', 'rbm_row', 'bfn_row', 'make_split', 'bfn_budgets', 'add_budget_rows',
+           'study_point', 'point_file', 'summary_line', 'before_budgets', 'add_bfn_budgets', 'run_study', 'load_study',
+           'load_models', 'profile_weights']
 
 # %% ../../nbs/22_medical.ipynb #810abee3
 import csv, io, json, math, time
@@ -29,7 +29,8 @@ from ..metrics import (pca, correlation_errors, covariance, upper, nearest_neigh
                          emd_pca)
 from ..baselines.bfn import fit_bfn, sample as bfn_sample, log_likelihood as bfn_log_likelihood, elbo as bfn_elbo
 from .common import (ptt_choice, report_summary, freeze_records, bfn_time_steps, cached_phase,
-                               checkpoint_files, settings_tag, cached_with_state, evaluation_settings)
+                               checkpoint_files, settings_tag, cached_with_state, evaluation_settings,
+                               method_settings)
 from ..run import write_atomic, saved_result
 
 # %% ../../nbs/22_medical.ipynb #ee887be5
@@ -243,10 +244,6 @@ def run_file(folder, name:str, seed:int) -> Path: return Path(folder) / f"{name}
 def choice_tag(name:str, seed:int, s:dict) -> str:
     "The name under which a split's chosen `name` model is saved while the split is made (settings digest included)"
     return f"{name}_seed{seed}_choice_{settings_tag(point_settings(s))}"
-
-def method_settings(s:dict, method:str) -> dict:
-    "The training settings of `method` in study settings `s` (the library's defaults where `s` names none)"
-    return dict(s.get(method, {}))
 
 def _profile_mass(model, x:torch.Tensor, log_z:float) -> float:
     "Exact total probability of the distinct rows of `x`"

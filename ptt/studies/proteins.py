@@ -7,7 +7,7 @@ Docs: https://ptt-dev.github.io/ptt/proteins.html.md"""
 # %% auto #0
 __all__ = ['BFN_FULL', 'BFN_UNITS', 'FULL', 'QUICK', 'ERROR_EDGES', 'N_SHOWN', 'PPV_PAIRS', 'DATA_KEYS', 'METRIC_KEYS',
            'TRAIN_KEYS', 'RBM_KEYS', 'MODELS', 'family', 'context', 'error_summary', 'ppv_summary', 'reference',
-           'describe', 'unit_settings', 'method_settings', 'train_rbm', 'run_path', 'ptt_tau', 'tau_updates',
+           'describe', 'unit_settings', 'saved_settings', 'train_rbm', 'run_path', 'ptt_tau', 'tau_updates',
            'capped_spacing', 'pcd_ladders', 'mean_log_likelihood', 'couplings_and_scores', 'rbm_unit', 'mixing_reached',
            'eddca_unit', 'amend_eddca_densities', 'bfn_unit', 'save_unit', 'wanted', 'run_study', 'load_study',
            'load_arrays', 'load_model']
@@ -29,6 +29,7 @@ from ..metrics import pca, correlation_errors, triplets, emd_pca, emd_hamming, n
 from ..baselines.bfn import fit_bfn
 from ..run import write_atomic, saved_result
 from ..likelihood import log_z_lower_bound
+from .common import method_settings
 from ..reservoir import record_spacing
 
 # %% ../../nbs/23_proteins.ipynb #f0ca210f
@@ -155,10 +156,8 @@ def unit_settings(s:dict, name:str) -> dict:
     if name in ('eddca', 'ptt', 'pcd') + BFN_UNITS and name in s: d[name] = s[name]
     return json.loads(json.dumps(d))
 
-def method_settings(s:dict, method:str) -> dict:
-    """The training settings of `method`: `s[method]` where `s` names them (the library's defaults for the rest), else
-    the optimizer both methods share (and PTT's final evaluation)"""
-    if method in s: return dict(s[method])
+def saved_settings(s:dict, method:str) -> dict:
+    "The saved runs' training settings: the optimizer both methods share (and PTT's final evaluation)"
     shared = {k: s[k] for k in ('lr', 'max_lr', 'adaptive', 'centered', 'lr_decay')}
     return shared | (dict(final_eval=s['final_eval']) if method == 'ptt' else {})
 
@@ -171,7 +170,8 @@ def train_rbm(method:str, ctx:dict, s:dict, work, progress:bool=False):
     common = dict(test=ctx['test'], weights=ctx['weights'], out=path, resume='auto', progress=progress)
     return fit(ctx['train'], s['n_hidden'], method, visible='potts', n_states=ctx['q'], n_chains=s['n_chains'],
                gibbs_steps=s['gibbs_steps'], updates=s['updates'], seed=s['seed'],
-               log_every=max(1, s['updates'] // s['log_points']), **common, **method_settings(s, method))
+               log_every=max(1, s['updates'] // s['log_points']), **common,
+               **method_settings(s, method, saved_settings))
 
 def run_path(method:str, s:dict, work) -> Path:
     "The run file of `method` in `work`, named by what its training depends on"

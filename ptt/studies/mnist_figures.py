@@ -50,8 +50,8 @@ def plot_ll(results:dict, M:int=100, ax=None):
 
 def plot_tau(results:dict, s:dict, M:int=100, ax=None):
     """τ_exp of the ladder at each τ point (filled: thermalized within the limit; open: not, the value is what the run
-    measured; ▲: C(t) never fell to 0.5, drawn at the lower bound sweeps/ln 2; ◇: C(t) too noisy to fit, τ_int drawn;
-    ×: fit artefact)"""
+    measured; ▲: no τ_exp measurable within the run (C(t) never fell to 0.5, or states of the ladder never renewed from
+    rung 0), drawn at the run's length; ◇: C(t) too noisy to fit, τ_int drawn; ×: fit artefact)"""
     import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(6, 3.6), layout='constrained')
     ours, paper = s['tau_max_sweeps'] / s['therm_factor'], s['paper_limit'] / s['therm_factor']
@@ -60,7 +60,7 @@ def plot_tau(results:dict, s:dict, M:int=100, ax=None):
         if not rows: continue
         u, t, ok = (np.array([r[k] for r in rows]) for k in ('update', 'tau_exp', 'thermalized'))
         inf, nan, odd = np.isinf(t), np.isnan(t), np.array([fit_artefact(r) for r in rows])
-        y = np.where(inf, np.array([r['sweeps'] for r in rows]) / math.log(2),
+        y = np.where(inf, np.array([r['sweeps'] for r in rows]),
                      np.where(nan, [r['tau_int'] for r in rows], t))
         mk, c = MARKERS[m], st['color']
         ax.plot(u[~odd], y[~odd], '-', color=c, lw=0.6)
@@ -71,7 +71,7 @@ def plot_tau(results:dict, s:dict, M:int=100, ax=None):
         if nan.any(): ax.scatter(u[nan], y[nan], marker='D', facecolors='none', edgecolors=c,
                                  label=f"{st['label']}: C(t) too noisy to fit (τ_int)")
         if inf.any(): ax.scatter(u[inf], y[inf], marker='^', color=c,
-                                 label=f"{st['label']}: C(t) > 0.5 throughout (τ_exp > sweeps/ln 2)")
+                                 label=f"{st['label']}: τ_exp beyond the run (drawn at its length)")
         if odd.any(): ax.scatter(u[odd], y[odd], marker='x', color=c,
                                  label=f"{st['label']}: τ_exp fit artefact (τ_int < 1)")
         if (first := onset(rows)) is not None:

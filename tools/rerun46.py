@@ -7,7 +7,6 @@ session. When a re-run is complete, its settings become the study's `FULL`, its 
 the notebook's text is rewritten from them, and its entry leaves this file.
 
     python tools/rerun46.py medical --seed 0     # one split (about an hour and a half: run one process a core)
-    python tools/rerun46.py mnist
     python tools/rerun46.py hgd
     python tools/rerun46.py ising --part full     # full, large, huge, ladders: one process a part
     python tools/rerun46.py proteins
@@ -24,14 +23,6 @@ ROOT = Path(__file__).resolve().parents[1]
 def medical(seed:int):
     from ptt.studies.medical import FULL, run_study
     run_study(dict(FULL, seeds=(seed,)), ROOT / 'nbs/results/medical46')     # FULL is already the re-run's settings
-
-# None: the whole set; PTT's checkpoints also on ladders assembled as PCD's (the same measurement of both models' τ)
-MNIST = dict(sizes=(100, 1000, None), ptt_sizes=(100, 1000, None), ptt_lr=None, max_lr=None, ptt_checkpoint_ladders=True)
-
-def mnist():
-    from ptt.studies.mnist import FULL, run_study
-    work = ROOT / 'nbs/results/mnist46/runs'                 # run files: git-ignored, only finished units persist
-    run_study(dict(FULL, **MNIST), ROOT / 'nbs/results/mnist46', work=work, log=lambda m: print(m, flush=True))
 
 # N_h = 100 and 5000 updates; each method on its own settings (PTT: the library's defaults; PCD: its fixed 0.01);
 # samplers certify within 20,000 sweeps, PCD's scoring ladder within 5000 (AIS checks every checkpoint's log Z)
@@ -77,7 +68,7 @@ def proteins():
 
 if __name__ == '__main__':
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument('study', choices=('medical', 'mnist', 'hgd', 'ising', 'proteins'))
+    p.add_argument('study', choices=('medical', 'hgd', 'ising', 'proteins'))
     p.add_argument('--seed', type=int, help="the medical split's seed")
     p.add_argument('--part', choices=tuple(ISING_PARTS), help="the Ising study's part")
     a = p.parse_args()
@@ -87,4 +78,4 @@ if __name__ == '__main__':
     elif a.study == 'ising':
         if a.part is None: sys.exit(f"ising: say which part (--part {', '.join(ISING_PARTS)})")
         ising(a.part)
-    else: dict(mnist=mnist, hgd=hgd, proteins=proteins)[a.study]()
+    else: dict(hgd=hgd, proteins=proteins)[a.study]()

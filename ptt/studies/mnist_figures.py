@@ -12,7 +12,7 @@ __all__ = ['STYLE', 'MARKERS', 'plot_ll', 'plot_tau', 'image_grid', 'plot_grids'
 import math
 import numpy as np
 import torch
-from .mnist import tau_rows, onset, fit_artefact, unpack_images
+from .mnist import tau_rows, onset, fit_artefact, unpack_images, size_text
 
 # %% ../../nbs/25a_mnist_figures.ipynb #mnist050
 STYLE = dict(pcd=dict(color='C3', label='PCD'), ptt=dict(color='C2', label='PTT'),
@@ -44,7 +44,7 @@ def plot_ll(results:dict, M:int=100, ax=None):
             r = next(r for r in tau_rows(results, m, M) if r['update'] == first)
             ax.plot([first], [r['test_ll'][-1]], '*', ms=14, color=STYLE[m]['color'], mec='k',
                     label=f"{STYLE[m]['label']}: ladders stop thermalizing")
-    ax.set(xscale='log', xlabel='update', ylabel='log-likelihood per image (nats)', title=f'M = {M}')
+    ax.set(xscale='log', xlabel='update', ylabel='log-likelihood per image (nats)', title=size_text(M))
     ax.legend(fontsize='x-small', loc='lower right')
     return ax.figure
 
@@ -79,7 +79,7 @@ def plot_tau(results:dict, s:dict, M:int=100, ax=None):
     ax.axhline(ours, color='k', ls=':', lw=1, label=f"20 τ_exp = {s['tau_max_sweeps']} sweeps (limit here)")
     ax.axhline(paper, color='k', ls='--', lw=1, label=f"20 τ_exp = {s['paper_limit']:,} sweeps (paper's limit)")
     ax.set(xscale='log', yscale='log', xlabel='update',
-           ylabel=f"τ_exp (PTT sweeps of {s['tau_gibbs_steps']} Gibbs sweeps)", title=f'M = {M}')
+           ylabel=f"τ_exp (PTT sweeps of {s['tau_gibbs_steps']} Gibbs sweeps)", title=size_text(M))
     ups = sorted({r['update'] for m in ('pcd', 'ptt') for r in tau_rows(results, m, M)})
     ax.xaxis.set_minor_formatter(plt.NullFormatter()); ax.set_xticks(ups, [str(u) for u in ups], fontsize=7)
     ax.legend(fontsize='x-small', loc='upper left', bbox_to_anchor=(1.01, 1))
@@ -115,7 +115,7 @@ def plot_sizes(results:dict, s:dict, ax=None):
         u, ok = np.array([r['update'] for r in rows]), np.array([r['thermalized'] for r in rows])
         for key, ls in (('test_ll', '-'), ('train_ll', '--')):
             y = np.array([r[key][-1] for r in rows])
-            ax.plot(u, y, ls, color=f'C{k}', label=f"M = {M} {key[:-3]}")
+            ax.plot(u, y, ls, color=f'C{k}', label=f"{size_text(M)} {key[:-3]}")
             ax.scatter(u[ok], y[ok], color=f'C{k}', s=14)
             ax.scatter(u[~ok], y[~ok], facecolors='none', edgecolors=f'C{k}', s=14)
     ax.set(xscale='log', xlabel='update', ylabel='log-likelihood per image (nats)', title='PCD, checkpoint ladders')
@@ -148,7 +148,7 @@ def plot_gibbs(results:dict, M:int=100, ax=None):
     ax.axhline(ref['test_nn_mean'], color='0.4', ls='--', lw=1, label='test images')
     ax.axhline(ref['train_nn_mean'], color='0.4', ls=':', lw=1, label='training images (leave one out)')
     ax.set(xscale='log', xlabel='Gibbs sweeps from a random image', ylabel='distance to the nearest training image',
-           title=f'plain Gibbs, M = {M}')
+           title=f'plain Gibbs, {size_text(M)}')
     ax.legend(fontsize='x-small')
     return ax.figure
 

@@ -6,7 +6,6 @@ phase by phase), so that a session that stops loses only the phase in progress. 
 session. When a re-run is complete, its settings become the study's `FULL`, its folder replaces the study's results,
 the notebook's text is rewritten from them, and its entry leaves this file.
 
-    python tools/rerun46.py medical --seed 0     # one split (about an hour and a half: run one process a core)
     python tools/rerun46.py hgd
     python tools/rerun46.py ising --part full     # full, large, huge, ladders: one process a part
     python tools/rerun46.py proteins
@@ -19,10 +18,6 @@ import argparse, sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-
-def medical(seed:int):
-    from ptt.studies.medical import FULL, run_study
-    run_study(dict(FULL, seeds=(seed,)), ROOT / 'nbs/results/medical46')     # FULL is already the re-run's settings
 
 # N_h = 100 and 5000 updates; each method on its own settings (PTT: the library's defaults; PCD: its fixed 0.01);
 # samplers certify within 20,000 sweeps, PCD's scoring ladder within 5000 (AIS checks every checkpoint's log Z)
@@ -68,14 +63,10 @@ def proteins():
 
 if __name__ == '__main__':
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument('study', choices=('medical', 'hgd', 'ising', 'proteins'))
-    p.add_argument('--seed', type=int, help="the medical split's seed")
+    p.add_argument('study', choices=('hgd', 'ising', 'proteins'))
     p.add_argument('--part', choices=tuple(ISING_PARTS), help="the Ising study's part")
     a = p.parse_args()
-    if a.study == 'medical':
-        if a.seed is None: sys.exit("medical: say which split (--seed 0, 1 or 2)")
-        medical(a.seed)
-    elif a.study == 'ising':
+    if a.study == 'ising':
         if a.part is None: sys.exit(f"ising: say which part (--part {', '.join(ISING_PARTS)})")
         ising(a.part)
     else: dict(hgd=hgd, proteins=proteins)[a.study]()

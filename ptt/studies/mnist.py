@@ -8,9 +8,9 @@ Docs: https://ptt-dev.github.io/ptt/mnist.html.md"""
 __all__ = ['FULL', 'QUICK', 'DATA_KEYS', 'TRAIN_KEYS', 'TAU_KEYS', 'TRAINING_FILE', 'GIBBS_KEYS', 'pooled_images', 'load_images',
            'subset_indices', 'study_data', 'train_settings', 'train_rbm', 'train_summary', 'tau_updates',
            'coarse_to_fine', 'pack_images', 'unpack_images', 'ptt_ladder_upto', 'ladder_models', 'thermalized_ladder',
-           'tau_unit', 'fit_artefact', 'onset', 'paper_thermalizable', 'tau_rows', 'size_text', 'gibbs_trajectories',
-           'gibbs_unit', 'data_unit', 'methods_for', 'LazyRun', 'train_unit', 'gibbs_units', 'size_units', 'run_study',
-           'cost_settings', 'full_set_cost', 'series', 'load_study']
+           'tau_unit', 'fit_artefact', 'onset', 'paper_thermalizable', 'tau_rows', 'size_count', 'size_text',
+           'gibbs_trajectories', 'gibbs_unit', 'data_unit', 'methods_for', 'LazyRun', 'train_unit', 'gibbs_units',
+           'size_units', 'run_study', 'cost_settings', 'full_set_cost', 'series', 'load_study']
 
 # %% ../../nbs/25_mnist.ipynb #mnist002
 import json, math, time, hashlib, tempfile, dataclasses
@@ -237,9 +237,11 @@ def tau_rows(results:dict, method:str, M:int) -> list: return results.get(('tau'
 
 TRAINING_FILE = 60_000                                          # images in MNIST's training file
 
-def size_text(M:int|None) -> str:
-    "A training-set size for text and figures (`None`: the whole training file)"
-    return f"M = {TRAINING_FILE:,} (all)" if M is None else f"M = {M:,}"
+def size_count(M:int|None) -> str:
+    "A training-set size as a count of images (`None`: the whole training file)"
+    return f"{TRAINING_FILE:,} (all)" if M is None else f"{M:,}"
+
+def size_text(M:int|None) -> str: return f"M = {size_count(M)}"
 
 # %% ../../nbs/25_mnist.ipynb #mnist030
 GIBBS_KEYS = ('gibbs_chains', 'gibbs_sweeps', 'gibbs_shown')

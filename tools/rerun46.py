@@ -30,20 +30,24 @@ def hgd():
     s = {k: v for k, v in FULL.items() if k not in HGD_DROP} | HGD
     run_study(s, ROOT / 'nbs/results/hgd46', ROOT / 'nbs/results/hgd46/runs')
 
-# 50,000 configurations a point; PTT on the library's defaults with centered steps (what `ptt train` gives Ising data;
-# the plain gradient sat on the independent-spin plateau at L = 12), PCD on its tuned rate, centered and decayed;
-# L = 20 on both sides of β_c; the rungs-against-temperatures panel (PTT alone) over β at L = 16 and 20
+# 50,000 configurations a point; PTT on the library's defaults, PCD on its tuned rate, centered and decayed; L = 20 on
+# both sides of β_c; the rungs-against-temperatures panel (PTT alone) over β at L = 16 and 20; and PTT with centered
+# steps (what `ptt train` gives Ising data) at L <= 8 and at L = 12, β = 0.30, set beside the defaults
 ISING_DROP = ('lr', 'max_lr', 'centered', 'lr_decay', 'therm_gibbs_steps')   # the shared optimizer, now per method
-ISING = dict(n_data=50_000, ptt=dict(centered=True), pcd=dict(lr=0.05, centered=True, lr_decay=0.3))
+ISING = dict(n_data=50_000, ptt={}, pcd=dict(lr=0.05, centered=True, lr_decay=0.3))
 ISING_PARTS = dict(full={}, large=dict(Ls=(12,), betas=(0.30, 0.40, 0.44, 0.48, 0.55), pcd_exact_checkpoints=12),
                    huge=dict(Ls=(16, 20), betas=(0.30, 0.48), pcd_exact_checkpoints=12),
-                   ladders=dict(Ls=(16, 20), betas=(0.40, 0.44, 0.55), pcd_exact_checkpoints=12, methods=('ptt',)))
+                   ladders=dict(Ls=(16, 20), betas=(0.40, 0.44, 0.55), pcd_exact_checkpoints=12, methods=('ptt',)),
+                   centered=dict(ptt=dict(centered=True)),
+                   centered_large=dict(Ls=(12,), betas=(0.30,), pcd_exact_checkpoints=12, methods=('ptt',),
+                                       ptt=dict(centered=True)))
+ISING_FOLDERS = dict(ladders='ladders', centered='centered', centered_large='centered')
 
 def ising(part:str):
     from ptt.studies.ising import FULL, run_study
     s = {k: v for k, v in FULL.items() if k not in ISING_DROP} | ISING | ISING_PARTS[part]
-    folder = ROOT / 'nbs/results/ising46' / ('ladders' if part == 'ladders' else '')
-    run_study(s, folder, work=ROOT / 'nbs/results/ising46/runs')
+    folder = ROOT / 'nbs/results/ising46' / ISING_FOLDERS.get(part, '')
+    run_study(s, folder, work=folder / 'runs')                # a part of its own folder trains its own runs
 
 # the Potts RBMs trained ten times longer (PTT on the library's defaults, PCD on the optimizer it had), sampled within
 # 3000 sweeps; the reference, edDCA and BFN units do not depend on these settings and are taken from the saved study

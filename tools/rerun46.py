@@ -6,8 +6,7 @@ phase by phase), so that a session that stops loses only the phase in progress. 
 session. When a re-run is complete, its settings become the study's `FULL`, its folder replaces the study's results,
 the notebook's text is rewritten from them, and its entry leaves this file.
 
-    python tools/rerun46.py hgd
-    python tools/rerun46.py ising --part full     # full, large, huge, ladders: one process a part
+    python tools/rerun46.py ising --part full     # full, large, huge, ladders, centered, centered_large: one a process
     python tools/rerun46.py proteins
 
 Run each as `OMP_NUM_THREADS=1 python tools/rerun46.py ...`: a unit in progress keeps its finished phases (choices,
@@ -18,17 +17,6 @@ import argparse, sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-
-# N_h = 100 and 5000 updates; each method on its own settings (PTT: the library's defaults; PCD: its fixed 0.01);
-# samplers certify within 20,000 sweeps, PCD's scoring ladder within 5000 (AIS checks every checkpoint's log Z)
-HGD_DROP = ('lr', 'ptt_max_gain', 'final_eval')            # the saved runs' shared settings, replaced by per-method ones
-HGD = dict(n_hidden=100, updates=5000, log_points=50, ptt={}, pcd=dict(lr=0.01), max_sweeps=20_000,
-           ladder_max_sweeps=5000)
-
-def hgd():
-    from ptt.studies.hgd import FULL, run_study
-    s = {k: v for k, v in FULL.items() if k not in HGD_DROP} | HGD
-    run_study(s, ROOT / 'nbs/results/hgd46', ROOT / 'nbs/results/hgd46/runs')
 
 # 50,000 configurations a point; PTT on the library's defaults, PCD on its tuned rate, centered and decayed; L = 20 on
 # both sides of β_c; the rungs-against-temperatures panel (PTT alone) over β at L = 16 and 20; and PTT with centered
@@ -68,10 +56,10 @@ def proteins():
 
 if __name__ == '__main__':
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument('study', choices=('hgd', 'ising', 'proteins'))
+    p.add_argument('study', choices=('ising', 'proteins'))
     p.add_argument('--part', choices=tuple(ISING_PARTS), help="the Ising study's part")
     a = p.parse_args()
     if a.study == 'ising':
         if a.part is None: sys.exit(f"ising: say which part (--part {', '.join(ISING_PARTS)})")
         ising(a.part)
-    else: dict(hgd=hgd, proteins=proteins)[a.study]()
+    else: proteins()

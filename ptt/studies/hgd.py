@@ -6,12 +6,12 @@ Docs: https://ptt-dev.github.io/ptt/hgd.html.md"""
 
 # %% auto #0
 __all__ = ['FULL', 'QUICK', 'CONTINENTS', 'EXACT_HIDDEN', 'SOURCES', 'UNITS', 'PTT_ONLY', 'WITHOUT_PTT', 'LONG_ONLY',
-           'split_indices', 'study_data', 'knn_labels', 'continent_fractions', 'tv', 'saved_settings', 'train_run',
-           'ais_check', 'exact_reference', 'ptt_choice', 'seconds_at', 'pcd_scores', 'pcd_choice', 'pcd_ais_curve',
-           'pcd_bound_rows', 'train_bfn', 'bfn_choice', 'error_histogram', 'privacy_summary', 'sample_metrics',
-           'reference_metrics', 'tree_summary', 'save_json', 'save_model', 'load_model', 'unit_settings',
-           'bfn_budget_unit', 'phase_tag', 'choose', 'run_unit', 'run_study', 'load_study', 'report_summary',
-           'bfn_time_steps', 'save_samples', 'load_samples']
+           'split_indices', 'study_data', 'knn_labels', 'continent_fractions', 'tv', 'train_run', 'ais_check',
+           'exact_reference', 'ptt_choice', 'seconds_at', 'pcd_scores', 'pcd_choice', 'pcd_ais_curve', 'pcd_bound_rows',
+           'train_bfn', 'bfn_choice', 'error_histogram', 'privacy_summary', 'sample_metrics', 'reference_metrics',
+           'tree_summary', 'save_json', 'save_model', 'load_model', 'unit_settings', 'bfn_budget_unit', 'phase_tag',
+           'choose', 'run_unit', 'run_study', 'load_study', 'report_summary', 'bfn_time_steps', 'save_samples',
+           'load_samples']
 
 # %% ../../nbs/21_hgd.ipynb #hgd-002
 import json, math, shutil, time, warnings
@@ -37,16 +37,17 @@ from .common import (report_summary, bfn_time_steps, save_samples, load_samples,
 _all_ = ['report_summary', 'bfn_time_steps', 'save_samples', 'load_samples']
 
 # %% ../../nbs/21_hgd.ipynb #hgd-006
-FULL = dict(n_hidden=50, n_chains=1000, gibbs_steps=None, updates=1500, lr=0.01, log_points=40, final_eval='local',
-            seed=0, ptt_max_gain=1., test_frac=0.4, n_train=None, n_test=None, eval_chains=128, eval_gibbs_steps=2,
-            max_sweeps=1500, pcd_between=15, n_samples=1024, ais_chains=128, ais_betas=10000, k_neighbours=10,
-            tree_samples=400, tree_every=1, bfn_steps=3000, bfn_width=256, bfn_depth=3, bfn_eval_steps=100,
-            bfn_sample_steps=100, bfn_evals=10, bfn_long=4)
+FULL = dict(n_hidden=100, n_chains=1000, gibbs_steps=None, updates=5000, log_points=50, seed=0, test_frac=0.4,
+            n_train=None, n_test=None, eval_chains=128, eval_gibbs_steps=2, max_sweeps=20_000, ladder_max_sweeps=5000,
+            pcd_between=15, n_samples=1024, ais_chains=128, ais_betas=10000, k_neighbours=10, tree_samples=400,
+            tree_every=1, bfn_steps=3000, bfn_width=256, bfn_depth=3, bfn_eval_steps=100, bfn_sample_steps=100,
+            bfn_evals=10, bfn_long=4, ptt={}, pcd=dict(lr=0.01))
 
 
 QUICK = dict(FULL, n_hidden=8, n_chains=100, updates=200, log_points=10, n_train=1000, n_test=500, eval_chains=100,
-             max_sweeps=2500, n_samples=500, ais_chains=100, ais_betas=1000, tree_samples=150, bfn_steps=150,
-             bfn_width=64, bfn_depth=2, bfn_eval_steps=20, bfn_sample_steps=20, bfn_evals=2, bfn_long=1.5)
+             max_sweeps=2500, ladder_max_sweeps=2500, n_samples=500, ais_chains=100, ais_betas=1000, tree_samples=150,
+             bfn_steps=150, bfn_width=64, bfn_depth=2, bfn_eval_steps=20, bfn_sample_steps=20, bfn_evals=2,
+             bfn_long=1.5, ptt=dict(lr=0.01))
 
 # %% ../../nbs/21_hgd.ipynb #hgd-009
 def split_indices(n:int, s:dict) -> tuple:
@@ -91,17 +92,12 @@ def tv(p:dict, q:dict) -> float:
 # %% ../../nbs/21_hgd.ipynb #hgd-020
 EXACT_HIDDEN = 16
 
-def saved_settings(s:dict, method:str) -> dict:
-    "The saved runs' training settings: a shared rate and, for PTT, plain gradient, local final evaluation, gain bound"
-    ptt = dict(final_eval=s['final_eval'], centered=False, max_gain=s['ptt_max_gain']) if method == 'ptt' else {}
-    return dict(lr=s['lr']) | ptt
-
 def train_run(method:str, data:dict, s:dict, path:Path):
     "The study's PCD or PTT run, trained (or continued, or read back finished) with settings `s` and saved at `path`"
     return fit(data['train'], s['n_hidden'], method, test=data['test'], out=path, resume='auto', n_chains=s['n_chains'],
                gibbs_steps=s['gibbs_steps'], updates=s['updates'], seed=s['seed'],
                log_every=max(1, s['updates'] // s['log_points']), progress=False, threads=1,
-               **method_settings(s, method, saved_settings))
+               **method_settings(s, method))
 
 # %% ../../nbs/21_hgd.ipynb #hgd-022
 def ais_check(model, s:dict, g) -> dict:
@@ -332,7 +328,7 @@ def _public(c:dict) -> dict: return {k: v for k, v in c.items() if k not in ('mo
 
 # %% ../../nbs/21_hgd.ipynb #hgd-038
 UNITS = ('pcd', 'pcd_ais', 'pcd_bounds', 'ptt', 'bfn', 'bfn_time', 'bfn_long', 'metrics', 'tree')
-PTT_ONLY = ('ptt_max_gain', 'ptt')                   # settings that change PTT's run alone
+PTT_ONLY = ('ptt',)                                  # settings that change PTT's run alone
 WITHOUT_PTT = ('pcd', 'pcd_ais', 'pcd_bounds', 'bfn')  # the units that never read PTT's run or results
 LONG_ONLY = ('bfn_long',)                             # read by the longer BFN alone (and by the metrics of its samples)
 

@@ -23,13 +23,13 @@ ROOT = Path(__file__).resolve().parents[1]
 # steps (what `ptt train` gives Ising data) at L <= 8 and at L = 12, β = 0.30, set beside the defaults
 ISING_DROP = ('lr', 'max_lr', 'centered', 'lr_decay', 'therm_gibbs_steps')   # the shared optimizer, now per method
 ISING = dict(n_data=50_000, ptt={}, pcd=dict(lr=0.05, centered=True, lr_decay=0.3))
+CENTERED = dict(ptt=dict(centered=True))
 ISING_PARTS = dict(full={}, large=dict(Ls=(12,), betas=(0.30, 0.40, 0.44, 0.48, 0.55), pcd_exact_checkpoints=12),
                    huge=dict(Ls=(16, 20), betas=(0.30, 0.48), pcd_exact_checkpoints=12),
-                   ladders=dict(Ls=(16, 20), betas=(0.40, 0.44, 0.55), pcd_exact_checkpoints=12, methods=('ptt',)),
-                   centered=dict(ptt=dict(centered=True)),
-                   centered_large=dict(Ls=(12,), betas=(0.30,), pcd_exact_checkpoints=12, methods=('ptt',),
-                                       ptt=dict(centered=True)))
-ISING_FOLDERS = dict(ladders='ladders', centered='centered', centered_large='centered')
+                   ladders=dict(Ls=(16, 20), betas=(0.40, 0.44, 0.55), pcd_exact_checkpoints=12, methods=('ptt',)))
+ISING_PARTS |= dict(centered=CENTERED,
+                    centered_large=dict(ISING_PARTS['large'], betas=(0.30,), methods=('ptt',)) | CENTERED)
+ISING_FOLDERS = dict(ladders='ladders', centered='centered', centered_large='centered')  # parts in folders of their own
 
 def ising(part:str):
     from ptt.studies.ising import FULL, run_study
@@ -49,7 +49,8 @@ def proteins():
     folder, saved = ROOT / 'nbs/results/proteins46', ROOT / 'nbs/results/proteins'
     folder.mkdir(parents=True, exist_ok=True)
     for f in saved.iterdir():                                  # units the new settings do not touch, read back as saved
-        if f.stem.split('.')[0] in ('reference', 'eddca', 'bfn', 'bfn_4k', 'bfn_16k') and not (folder / f.name).exists():
+        unit = f.stem.split('.')[0]
+        if unit in ('reference', 'eddca', 'bfn', 'bfn_4k', 'bfn_16k') and not (folder / f.name).exists():
             shutil.copy2(f, folder / f.name)
     s = {k: v for k, v in FULL.items() if k not in PROTEINS_DROP} | PROTEINS
     run_study(s, folder, folder / 'runs', progress=True)

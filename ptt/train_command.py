@@ -64,8 +64,7 @@ def train_parser(sub) -> argparse.ArgumentParser:
                    help="how many of the stiffest directions --max-gain damps, the rates capped by the next "
                         "(default: 3)")
     t.add_argument('--centered', action=argparse.BooleanOptionalAction,
-                   help="centered gradient steps, or the plain gradient with --no-centered (default: plain, "
-                        "but centered for PTT on the generated ising data)")
+                   help="centered gradient steps, or the plain gradient with --no-centered (default: plain)")
     t.add_argument('--alpha', type=float, help="target swap acceptance between rungs (default: 0.3)")
     t.add_argument('--lr-rule', choices=LR_RULES,
                    help="PTT's rate rule: sign (one rate, x1.002 or x0.998 on the sign of successive gradients' dot "
@@ -173,10 +172,6 @@ def cmd_train(a) -> int:
     hidden = a.hidden if a.hidden is not None else run.config['n_hidden'] if run is not None else \
              2 * ising_params['L'] if ising_params else 32            # 2L hidden units suffice for 2D Ising (paper)
     config = _check_train_options(a, hidden, run)
-    if ising_params and run is None and a.centered is None and (a.method or 'ptt') == 'ptt':
-        config['centered'] = True          # what the Ising study trains with (09_train, *Choosing the defaults*)
-        print("ptt: generated Ising data: centered gradient steps, as the Ising study trains (--no-centered: "
-              "the plain gradient)", file=sys.stderr)
     try: return _train(a, out, run, hidden, config, ising_params)
     except KeyboardInterrupt as e: return _interrupted(a, out, before, getattr(e, 'run', None))
 

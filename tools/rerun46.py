@@ -6,36 +6,18 @@ phase by phase), so that a session that stops loses only the phase in progress. 
 session. When a re-run is complete, its settings become the study's `FULL`, its folder replaces the study's results,
 the notebook's text is rewritten from them, and its entry leaves this file.
 
-    python tools/rerun46.py ising --part full     # full, large, huge, ladders, centered, centered_large: one a process
     python tools/rerun46.py proteins
+
+(The Ising study's parts run from the library: `python -c "from ptt.studies.ising import run_part; run_part('huge')"`.)
 
 Run each as `OMP_NUM_THREADS=1 python tools/rerun46.py ...`: a unit in progress keeps its finished phases (choices,
 scores, AIS points) beside its results, and they are committed at the end of a session; its run files are not (tens of
 MB, git-ignored), and a resumed unit that needs one trains it again, seeded, to the same run on one thread.
 """
-import argparse, sys
+import argparse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-
-# 50,000 configurations a point; PTT on the library's defaults, PCD on its tuned rate, centered and decayed; L = 20 on
-# both sides of β_c; the rungs-against-temperatures panel (PTT alone) over β at L = 16 and 20; and PTT with centered
-# steps (what `ptt train` gives Ising data) at L <= 8 and at L = 12, β = 0.30, set beside the defaults
-ISING_DROP = ('lr', 'max_lr', 'centered', 'lr_decay', 'therm_gibbs_steps')   # the shared optimizer, now per method
-ISING = dict(n_data=50_000, ptt={}, pcd=dict(lr=0.05, centered=True, lr_decay=0.3))
-CENTERED = dict(ptt=dict(centered=True))
-ISING_PARTS = dict(full={}, large=dict(Ls=(12,), betas=(0.30, 0.40, 0.44, 0.48, 0.55), pcd_exact_checkpoints=12),
-                   huge=dict(Ls=(16, 20), betas=(0.30, 0.48), pcd_exact_checkpoints=12),
-                   ladders=dict(Ls=(16, 20), betas=(0.40, 0.44, 0.55), pcd_exact_checkpoints=12, methods=('ptt',)))
-ISING_PARTS |= dict(centered=CENTERED,
-                    centered_large=dict(ISING_PARTS['large'], betas=(0.30,), methods=('ptt',)) | CENTERED)
-ISING_FOLDERS = dict(ladders='ladders', centered='centered', centered_large='centered')  # parts in folders of their own
-
-def ising(part:str):
-    from ptt.studies.ising import FULL, run_study
-    s = {k: v for k, v in FULL.items() if k not in ISING_DROP} | ISING | ISING_PARTS[part]
-    folder = ROOT / 'nbs/results/ising46' / ISING_FOLDERS.get(part, '')
-    run_study(s, folder, work=folder / 'runs')                # a part of its own folder trains its own runs
 
 # the Potts RBMs trained ten times longer (PTT on the library's defaults, PCD on the optimizer it had), sampled within
 # 3000 sweeps; the reference, edDCA and BFN units do not depend on these settings and are taken from the saved study
@@ -57,10 +39,6 @@ def proteins():
 
 if __name__ == '__main__':
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument('study', choices=('ising', 'proteins'))
-    p.add_argument('--part', choices=tuple(ISING_PARTS), help="the Ising study's part")
-    a = p.parse_args()
-    if a.study == 'ising':
-        if a.part is None: sys.exit(f"ising: say which part (--part {', '.join(ISING_PARTS)})")
-        ising(a.part)
-    else: proteins()
+    p.add_argument('study', choices=('proteins',))
+    p.parse_args()
+    proteins()

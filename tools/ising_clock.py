@@ -9,12 +9,11 @@ import sys
 from pathlib import Path
 import numpy as np
 from ptt.run import load_run
-from ptt.studies.ising import load_study
+from ptt.studies.ising import load_study, run_file
 
 def at_pcd_clock(folder, r:dict) -> dict | None:
     "PTT's test LL when its clock reached PCD's whole training time, for the saved point `r` (None without run files)"
-    runs = Path(folder) / 'runs'
-    files = {m: runs / f"L{r['L']}_beta{r['beta']:.3f}_{m}.h5" for m in ('ptt', 'pcd')}
+    files = {m: run_file(Path(folder) / 'runs', r['L'], r['beta'], m) for m in ('ptt', 'pcd')}
     if not all(f.exists() for f in files.values()): return None
     ptt, pcd = (load_run(files[m]).history.logs for m in ('ptt', 'pcd'))
     t_pcd, t_ptt = pcd['seconds'][-1], np.asarray(ptt['seconds'])

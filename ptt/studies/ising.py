@@ -9,9 +9,9 @@ __all__ = ['PCD_OPTIMIZER', 'FULL', 'LARGE', 'HUGE', 'LADDERS', 'CENTERED', 'CEN
            'EXACT_LOG_Z_HIDDEN', 'PCD_BETWEEN', 'STYLE', 'GAMMA_OVER_NU', 'NU', 'PARTS', 'PART_FOLDERS',
            'magnetization_counts', 'describe_samples', 'magnetization_density', 'geometric_grid', 'exact_test_ll',
            'scored_checkpoints', 'pcd_checkpoint_lls', 'pcd_choice', 'exact_moments', 'exact_check', 'point_settings',
-           'point_data', 'fit_settings', 'study_point', 'point_file', 'save_models', 'load_models', 'run_study',
-           'load_study', 'summary_line', 'test_set_error', 'bound_excess', 'plot_histograms', 'plot_susceptibility',
-           'plot_ladder_sizes', 'plot_scaling', 'plot_log_likelihood', 'MagnetizationExplorer',
+           'point_data', 'fit_settings', 'run_file', 'study_point', 'point_file', 'save_models', 'load_models',
+           'run_study', 'load_study', 'summary_line', 'test_set_error', 'bound_excess', 'plot_histograms',
+           'plot_susceptibility', 'plot_ladder_sizes', 'plot_scaling', 'plot_log_likelihood', 'MagnetizationExplorer',
            'magnetization_explorer', 'part_folder', 'run_part', 'mirror_test', 'mirror_table', 'plot_mirror',
            'report_summary', 'ptt_choice', 'freeze_records', 'cached_phase']
 
@@ -180,6 +180,10 @@ def fit_settings(s:dict, method:str) -> dict:
               log_every=max(1, s['updates'] // s['log_points']), progress=False)
     return kw | method_settings(s, method) | ({} if method == 'ptt' else dict(pcd_exact_log_z=1))
 
+def run_file(work, L:int, beta:float, method:str) -> Path:
+    "The run file of `method` at the point (L, β) in the work folder `work`"
+    return Path(work) / f"L{L}_beta{beta:.3f}_{method}.h5"
+
 def _settings_tag(s:dict) -> str:
     "A short digest of a point's settings: phases saved under other settings are not read back"
     return settings_tag(point_settings(s))
@@ -195,7 +199,7 @@ def study_point(L:int, beta:float, s:dict, work=None) -> tuple:
     models = {}
     for method in s.get('methods', ('ptt', 'pcd')):
         t1 = time.perf_counter()
-        path = Path(work) / f"L{L}_beta{beta:.3f}_{method}.h5" if work else None  # trained, continued, or read back
+        path = run_file(work, L, beta, method) if work else None                # trained, continued, or read back
         run = fit(train, 2 * L, method, test=test, out=path, resume='auto', **fit_settings(s, method))
         t2 = time.perf_counter()
         g = make_generator(seed + 1)

@@ -1,7 +1,7 @@
 """Why the gain bound holds plain-gradient PTT's rate low on large, hot models: the spectrum of a step's gains.
 
-A gradient step of rate r along a unit direction u changes the model's log-likelihood curvature by r * u'Cu, where C is
-the covariance of the statistics (vh', v, h) under the model (`ptt.optim.covariance_times`). The trainer keeps that
+Along a unit direction u, a gradient step of rate r has the gain r * u'Cu, where C, the covariance of the statistics
+(vh', v, h) under the model (`ptt.optim.covariance_times`), stands for the log-likelihood's curvature. The trainer keeps that
 gain at most `max_gain` (1) along every direction but the `damped` (3) stiffest, which it damps: so the rate is capped
 at max_gain / lambda_4, the fourth eigenvalue of C. This prints the leading eigenvalues of C at saved PTT models, in
 the plain parametrization and centered on the samples' means, and the cap on the rate they imply.

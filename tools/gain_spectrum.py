@@ -14,7 +14,8 @@ the protein study's RBMs by their saved equilibrium samples.
 """
 import sys
 import torch
-from ptt.optim import stiff_directions
+from ptt.optim import stiff_directions, data_offsets
+from ptt.kernels import gibbs
 
 K, ITERS, N, SWEEPS = 40, 60, 4000, 200
 
@@ -26,7 +27,7 @@ def spectrum(m, v, offsets=None, g=None) -> list:
 
 def report(name:str, m, v, g):
     "One line per parametrization: the leading eigenvalues, how many cluster near the largest, the rate cap"
-    offsets = (m._flat(v).double().mean(0), m.hidden_probs(v).mean(0))
+    offsets = data_offsets(m, v)
     for how, off in (('plain', None), ('centered', offsets)):
         lam = spectrum(m, v, off, g)
         big = sum(x > lam[0] / 2 for x in lam)
@@ -41,7 +42,7 @@ def ising(args):
         m = load_models('results/ising', L, beta)['ptt'].to(dtype=torch.float64)
         v = point_data(L, beta, FULL)[0].double()
         v = v[torch.randperm(len(v), generator=g)[:N]]
-        for _ in range(SWEEPS): v = m.sample_visible(m.sample_hidden(v, g), g)
+        v = gibbs(m, v, SWEEPS, g)
         report(f"L={L:>2} beta={beta:.2f}", m, v, g)
 
 def proteins(names):

@@ -5,11 +5,7 @@ saved PTT models (plain and centered), exact ascent along it, and the models' we
 """
 import torch
 from ptt.studies.ising import load_models, point_data, FULL
-from ptt.exact import log_partition
-
-def exact_ll(model, x) -> torch.Tensor:
-    "The exact mean log-likelihood of `x`, differentiable in the model's parameters"
-    return (-model.free_energy(x)).mean() - log_partition(model)
+from ptt.exact import log_likelihood as exact_ll     # differentiable in the model's parameters
 
 L, beta = 8, 0.44
 train = point_data(L, beta, FULL)[0].double()

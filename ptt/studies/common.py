@@ -6,7 +6,7 @@ Docs: https://ptt-dev.github.io/ptt/studies_common.html.md"""
 
 # %% auto #0
 __all__ = ['VERDICTS', 'report_summary', 'checkpoint_files', 'cached_phase', 'cached_with_state', 'settings_tag',
-           'evaluation_settings', 'no_saved_settings', 'method_settings', 'ptt_choice', 'freeze_records',
+           'evaluation_settings', 'no_saved_settings', 'method_settings', 'ptt_choice', 'trained', 'freeze_records',
            'bfn_time_steps', 'save_samples', 'load_samples', 'verdict', 'signed', 'claim_row', 'not_measured',
            'claims_markdown', 'value_range']
 
@@ -84,6 +84,14 @@ def ptt_choice(run, test, s:dict, g, checkpoint=None) -> dict:
                 test_ll=log_likelihood(model, test, log_z).item(), train_log_z=float(logs['log_z'][i]),
                 train_test_ll=float(logs['test_ll'][i]), n_rungs=len(models), sampler=report_summary(out.report),
                 curve=dict(update=list(map(int, logs['update'])), test_ll=list(map(float, logs['test_ll']))))
+
+# %% ../../nbs/20a_studies_common.ipynb #f1d1f348
+def trained(run, what:str='training'):
+    "`run`, if its training ran to its end; else a `KeyboardInterrupt`, so that no unit is saved from it"
+    if run.interrupted:
+        raise KeyboardInterrupt(f"{what} interrupted at update {run.state.update}: nothing saved as a result; run the "
+                                "study again to resume it")
+    return run
 
 # %% ../../nbs/20a_studies_common.ipynb #c1450513
 def freeze_records(run) -> list:

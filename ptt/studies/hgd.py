@@ -33,7 +33,8 @@ from ..clustering import free_energy_tree
 from ..baselines.bfn import fit_bfn
 from ..run import write_atomic, saved_result
 from .common import (report_summary, bfn_time_steps, save_samples, load_samples, cached_phase,
-                               cached_with_state, checkpoint_files, settings_tag, evaluation_settings, method_settings)
+                               cached_with_state, checkpoint_files, settings_tag, evaluation_settings, method_settings,
+                               trained)
 _all_ = ['report_summary', 'bfn_time_steps', 'save_samples', 'load_samples']
 
 # %% ../../nbs/21_hgd.ipynb #hgd-006
@@ -94,10 +95,11 @@ EXACT_HIDDEN = 16
 
 def train_run(method:str, data:dict, s:dict, path:Path):
     "The study's PCD or PTT run, trained (or continued, or read back finished) with settings `s` and saved at `path`"
-    return fit(data['train'], s['n_hidden'], method, test=data['test'], out=path, resume='auto', n_chains=s['n_chains'],
-               gibbs_steps=s['gibbs_steps'], updates=s['updates'], seed=s['seed'],
-               log_every=max(1, s['updates'] // s['log_points']), progress=False, threads=1,
-               **method_settings(s, method))
+    run = fit(data['train'], s['n_hidden'], method, test=data['test'], out=path, resume='auto', n_chains=s['n_chains'],
+              gibbs_steps=s['gibbs_steps'], updates=s['updates'], seed=s['seed'],
+              log_every=max(1, s['updates'] // s['log_points']), progress=False, threads=1,
+              **method_settings(s, method))
+    return trained(run, f"{method.upper()} training")
 
 # %% ../../nbs/21_hgd.ipynb #hgd-022
 def ais_check(model, s:dict, g) -> dict:

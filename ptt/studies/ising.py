@@ -29,7 +29,7 @@ from ..sample import checkpoint_ladder, temperature_ladder, record_samples, samp
 from ..metrics import ising_moments, ising_observables
 from ..run import write_atomic, saved_result, load_run
 from .common import (report_summary, checkpoint_files, ptt_choice, freeze_records, cached_phase,
-                               settings_tag, cached_with_state, method_settings)
+                               settings_tag, cached_with_state, method_settings, trained)
 _all_ = ['report_summary', 'ptt_choice', 'freeze_records', 'cached_phase']
 
 # %% ../../nbs/20_ising.ipynb #3dc44ea7
@@ -201,6 +201,7 @@ def study_point(L:int, beta:float, s:dict, work=None) -> tuple:
         t1 = time.perf_counter()
         path = run_file(work, L, beta, method) if work else None                # trained, continued, or read back
         run = fit(train, 2 * L, method, test=test, out=path, resume='auto', **fit_settings(s, method))
+        trained(run, f"{method.upper()} training at L = {L}, beta = {beta}")
         t2 = time.perf_counter()
         g = make_generator(seed + 1)
         # a resumed point reads the phases already done (with other random numbers after them)

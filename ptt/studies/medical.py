@@ -30,7 +30,7 @@ from ..metrics import (pca, correlation_errors, covariance, upper, nearest_neigh
 from ..baselines.bfn import fit_bfn, sample as bfn_sample, log_likelihood as bfn_log_likelihood, elbo as bfn_elbo
 from .common import (ptt_choice, report_summary, freeze_records, bfn_time_steps, cached_phase,
                                checkpoint_files, settings_tag, cached_with_state, evaluation_settings,
-                               method_settings)
+                               method_settings, trained)
 from ..run import write_atomic, saved_result
 
 # %% ../../nbs/22_medical.ipynb #ee887be5
@@ -260,7 +260,7 @@ def rbm_row(name:str, train, test, med_split:dict, s:dict, seed:int, runs=None) 
     if kind == 'potts': kw |= dict(visible='potts', n_states=s['n_states'])
     if runs is not None: kw |= dict(out=run_file(runs, name, seed), resume='auto')
     t1 = time.perf_counter()
-    run = fit(tr, s['n_hidden'], method, test=te, **kw)
+    run = trained(fit(tr, s['n_hidden'], method, test=te, **kw), f"{method.upper()} training (seed {seed})")
     t2 = time.perf_counter()
     g = make_generator(seed + 1)
     # with `runs`, the choice is saved when made and read back by a resumed split (other random numbers after it)

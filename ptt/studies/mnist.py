@@ -28,6 +28,7 @@ from ..sample import checkpoint_ladder, record_samples
 from ..reservoir import Tempering
 from ..ladder import independent_model
 from ..metrics import nearest_neighbour_distances, hamming_distances
+from .common import trained
 
 # %% ../../nbs/25_mnist.ipynb #mnist006
 FULL = dict(pool=1, seed=0, sizes=(100, 1000, None), ptt_sizes=(100, 1000, None), n_test=None,   # None: all 60,000
@@ -88,8 +89,9 @@ def train_rbm(method:str, M:int, data:dict, s:dict, work, progress:bool=False):
     common = dict(test=data['test'], out=path, resume='auto', progress=progress)
     ptt = dict(lr=s['ptt_lr'], max_lr=s['max_lr'], final_eval='local', centered=False)
     extra = ptt if method == 'ptt' else dict(lr=s['lr'])
-    return fit(data['train'][M], s['n_hidden'], method, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'],
-               updates=s['updates'], seed=s['seed'], log_every=s['log_every'], **extra, **common)
+    run = fit(data['train'][M], s['n_hidden'], method, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'],
+              updates=s['updates'], seed=s['seed'], log_every=s['log_every'], **extra, **common)
+    return trained(run, f"training of {method} on M={M}")
 
 # %% ../../nbs/25_mnist.ipynb #mnist017
 def _floats(v) -> list: return [float(x) for x in v]
@@ -316,12 +318,7 @@ class LazyRun:
 def train_unit(method:str, M:int, data:dict, s:dict, folder:Path, work:Path, progress:bool=False, log=print) -> tuple:
     "The training unit of one run (trained, resumed or read) and its run file as a `LazyRun`"
     st = train_settings(s, method, M)
-    def train():
-        run = train_rbm(method, M, data, s, work, progress)
-        if run.interrupted:
-            raise KeyboardInterrupt(f"training of {method} on M={M} interrupted at update {run.state.update}: "
-                                    "not saved as a result; run the study again to resume it")
-        return train_summary(run, method, M)
+    def train(): return train_summary(train_rbm(method, M, data, s, work, progress), method, M)
     d = _unit(folder, f'train-{method}-M{M}', st, train, log,
               lambda d: f"{d['updates']} updates ({d['stopped'] or 'done'}),")
     return d, LazyRun(work / f"{method}-M{M}-{_key(st)}.h5", lambda: train_rbm(method, M, data, s, work, progress))
@@ -392,6 +389,7 @@ def full_set_cost(s:dict) -> dict:
         extra = ptt if method == 'ptt' else dict(lr=s['lr'])
         run = fit(x, s['n_hidden'], method, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'],
                   updates=s['cost_updates'], seed=s['seed'], log_every=s['cost_updates'], progress=False, **extra)
+        trained(run, f"{method.upper()}'s cost run")
         out[method] = dict(seconds_per_update=float(np.median(run.history.steps['seconds'])),
                            updates=int(run.state.update), n_images=len(x))
     return out

@@ -25,7 +25,7 @@ from ..sample import sample
 from ..likelihood import ais_log_z, vbias_from_data
 from ..metrics import moments, covariance, upper, triplets, three_body, active_count_distribution
 from ..run import write_atomic, saved_result
-from .common import report_summary, save_samples, load_samples
+from .common import report_summary, save_samples, load_samples, trained
 
 # %% ../../nbs/24_neural.ipynb #0342429d
 N_REPEATS, N_BINS, N_NEURONS = 297, 953, 50
@@ -167,7 +167,7 @@ def train_run(method:str, n_chains:int, seed:int, data:dict, s:dict):
     "An RBM trained by `method` with `n_chains` chains, the budget of `s` and the method's own settings `s[method]`"
     kw = dict(n_chains=n_chains, updates=s['updates'], batch_size=s['batch_size'], seed=seed,
               log_every=max(1, s['updates'] // s['log_points']), progress=False, final_eval='local') | s[method]
-    return fit(data['train'], s['n_hidden'], method, test=data['test'], **kw)
+    return trained(fit(data['train'], s['n_hidden'], method, test=data['test'], **kw), f"{method.upper()} training")
 
 SAMPLE_GIBBS = 10      # Gibbs sweeps per swap round of the study's sampler (ptt.sample's default was 10 when it ran)
 

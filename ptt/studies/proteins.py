@@ -29,7 +29,7 @@ from ..metrics import pca, correlation_errors, triplets, emd_pca, emd_hamming, n
 from ..baselines.bfn import fit_bfn
 from ..run import write_atomic, saved_result
 from ..likelihood import log_z_lower_bound
-from .common import method_settings
+from .common import method_settings, trained
 from ..reservoir import record_spacing
 
 # %% ../../nbs/23_proteins.ipynb #f0ca210f
@@ -168,10 +168,11 @@ def train_rbm(method:str, ctx:dict, s:dict, work, progress:bool=False):
     # sampling settings may change: training stays
     path = run_path(method, s, work)
     common = dict(test=ctx['test'], weights=ctx['weights'], out=path, resume='auto', progress=progress)
-    return fit(ctx['train'], s['n_hidden'], method, visible='potts', n_states=ctx['q'], n_chains=s['n_chains'],
-               gibbs_steps=s['gibbs_steps'], updates=s['updates'], seed=s['seed'],
-               log_every=max(1, s['updates'] // s['log_points']), **common,
-               **method_settings(s, method, saved_settings))
+    run = fit(ctx['train'], s['n_hidden'], method, visible='potts', n_states=ctx['q'], n_chains=s['n_chains'],
+              gibbs_steps=s['gibbs_steps'], updates=s['updates'], seed=s['seed'],
+              log_every=max(1, s['updates'] // s['log_points']), **common,
+              **method_settings(s, method, saved_settings))
+    return trained(run, f"{method.upper()} training")
 
 def run_path(method:str, s:dict, work) -> Path:
     "The run file of `method` in `work`, named by what its training depends on"

@@ -2,26 +2,27 @@
 
     python tools/ising_variant.py 12 0.30 '{"lr": 0.05}'        # L, beta, the settings changed (JSON)
     python tools/ising_variant.py 12 0.55 '{"centered": true}'
+    python tools/ising_variant.py 16 0.48 '{"centered": true}' huge    # a part's settings and data (default: full)
 
-Trains PTT on the point's data with the study's `FULL` settings and the changes given (without the final check, not
-saved), and prints: the rates (`lr_weights`), whether each freeze thermalized, at how many logged updates the estimated
-log Z fell below its certain lower bound (a mode the chains miss), the best checkpoint's test LL (own log Z; exact up to
-L = 12), the last model's exact test LL, and the best checkpoint's mirror gain (`mirror_test`: what symmetrizing it
-would gain, in nats, on the test set)."""
+Trains PTT on the point's data with the settings of the study's part named (`PARTS`; `FULL` by default) and the changes
+given (without the final check, not saved), and prints: the rates (`lr_weights`), whether each freeze thermalized, at
+how many logged updates the estimated log Z fell below its certain lower bound (a mode the chains miss), the best
+checkpoint's test LL (own log Z; exact up to L = 12), the last model's exact test LL, and the best checkpoint's mirror
+gain (`mirror_test`: what symmetrizing it would gain, in nats, on the test set)."""
 import sys, time, json
 import numpy as np
-from ptt.studies.ising import FULL, point_data, fit_settings, exact_test_ll, mirror_test
+from ptt.studies.ising import PARTS, point_data, fit_settings, exact_test_ll, mirror_test
 from ptt.train import fit
 
-def train_variant(L:int, beta:float, changes:dict) -> dict:
-    s = dict(FULL, ptt=dict(changes, final_eval='none'))
+def train_variant(L:int, beta:float, changes:dict, part:str='full') -> dict:
+    s = dict(PARTS[part], ptt=dict(changes, final_eval='none'))
     train, test = point_data(L, beta, s)
     t = time.time()
     run = fit(train, 2 * L, 'ptt', test=test, **fit_settings(s, 'ptt'))
     logs, rates = run.history.logs, np.asarray(run.history.steps['lr_weights'])
     i = int(np.nanargmax(logs['test_ll'])); u = int(logs['update'][i])
     exact = (lambda m: exact_test_ll(m, test)) if L <= 12 else (lambda m: None)
-    return dict(L=L, beta=beta, changes=changes, seconds=round(time.time() - t), rungs=len(run.ladder),
+    return dict(L=L, beta=beta, part=part, changes=changes, seconds=round(time.time() - t), rungs=len(run.ladder),
                 freezes_thermalized=[int(x) for x in run.history.rungs['thermalized']],
                 below_bound=int(np.sum(np.isclose(logs['log_z'], logs['log_z_bound']))), logs=len(logs['update']),
                 best_update=u, own_ll=float(logs['test_ll'][i]), exact_ll=exact(run.checkpoint(u)),
@@ -31,4 +32,4 @@ def train_variant(L:int, beta:float, changes:dict) -> dict:
                 lr_max=float(rates.max()), lr_median=float(np.median(rates)), lr_end=float(rates[-1]))
 
 if __name__ == '__main__':
-    print(json.dumps(train_variant(int(sys.argv[1]), float(sys.argv[2]), json.loads(sys.argv[3]))))
+    print(json.dumps(train_variant(int(sys.argv[1]), float(sys.argv[2]), json.loads(sys.argv[3]), *sys.argv[4:5])))

@@ -1,10 +1,10 @@
 """Why the gain bound holds plain-gradient PTT's rate low on large, hot models: the spectrum of a step's gains.
 
 Along a unit direction u, a gradient step of rate r has the gain r * u'Cu, where C, the covariance of the statistics
-(vh', v, h) under the model (`ptt.optim.covariance_times`), stands for the log-likelihood's curvature. The trainer keeps that
-gain at most `max_gain` (1) along every direction but the `damped` (3) stiffest, which it damps: so the rate is capped
-at max_gain / lambda_4, the fourth eigenvalue of C. This prints the leading eigenvalues of C at saved PTT models, in
-the plain parametrization and centered on the samples' means, and the cap on the rate they imply.
+(vh', v, h) under the model (`ptt.optim.covariance_times`), stands for the log-likelihood's curvature. The trainer keeps
+that gain at most `max_gain` (1) along every direction but the `damped` (3) stiffest, which it damps: so the rate is
+capped at max_gain / lambda_4, the fourth eigenvalue of C. This prints the leading eigenvalues of C at saved PTT models,
+in the plain parametrization and centered on the samples' means, and the cap on the rate they imply.
 
     cd nbs && python ../tools/gain_spectrum.py ising 8 0.30 12 0.30 16 0.30 12 0.48   # the Ising study's models
     cd nbs && python ../tools/gain_spectrum.py proteins ptt pcd                       # the protein study's RBMs

@@ -52,8 +52,8 @@ def describe(report) -> str:
     return repr(dataclasses.replace(report, plan=plan))
 
 def sample_checkpoint(a) -> str|None:
-    """Where `ptt sample --out FILE` keeps its thermalization while it runs: beside FILE, named by the run file (path,
-    size, time) and the options, so that the same command continues it and no other does"""
+    """Where `ptt sample --out FILE` keeps its sampling (thermalization, then records) while it runs: beside FILE,
+    named by the run file (path, size, time) and the options, so that the same command continues it and no other does"""
     if not a.out: return None
     st = Path(a.run).stat()
     key = [str(Path(a.run).resolve()), st.st_size, st.st_mtime_ns, a.n, a.ladder, a.chains, a.seed, a.max_sweeps,
@@ -72,13 +72,13 @@ def cmd_sample(a) -> int:
     check_size(8 * a.n * m.n_visible + 4 * chains * (math.prod(m.visible_shape) + m.n_hidden),
                f"-n {a.n} samples and --chains {chains} of {m.n_visible} units", a.device)
     ck = sample_checkpoint(a)
-    if ck and Path(ck).exists(): print(f"continuing the thermalization saved in {ck}", file=sys.stderr)
+    if ck and Path(ck).exists(): print(f"continuing the sampling saved in {ck}", file=sys.stderr)
     try:
         res = sample(run, a.n, ladder=a.ladder, n_chains=a.chains, seed=a.seed, full=True, max_sweeps=a.max_sweeps,
                      checkpoint=ck, log_z=False)
     except KeyboardInterrupt:
         if ck and Path(ck).exists():
-            print(f"ptt: interrupted; the thermalization so far is saved in {ck}: run the same command to continue it",
+            print(f"ptt: interrupted; the sampling so far is saved in {ck}: run the same command to continue it",
                   file=sys.stderr)
             return 130
         raise
@@ -184,7 +184,7 @@ def _epilog() -> str:
             f"--threads N or {THREADS_ENV}=N to change.\n"
             f"resume: 'ptt train' saves its run file every --save-every updates and when interrupted (Ctrl-C); "
             f"continue it with 'ptt train DATA --out RUN --resume' (--updates: the new total). "
-            "'ptt sample --out FILE' keeps its thermalization in FILE.<key>.part while it runs: after an interruption, "
+            "'ptt sample --out FILE' keeps its sampling in FILE.<key>.part while it runs: after an interruption, "
             "the same command continues it.")
 
 def sample_parser(sub) -> argparse.ArgumentParser:

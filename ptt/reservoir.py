@@ -6,10 +6,11 @@ Docs: https://ptt-dev.github.io/ptt/reservoir.html.md"""
 
 # %% auto #0
 __all__ = ['RENEWAL_TOL', 'FRESH_RUNG_0', 'hidden_input_range', 'independent', 'Tempering', 'next_block', 'Thermalization',
-           'record_spacing', 'renewal_plan', 'joint_plan', 'ladder_plan', 'save_atomic', 'Reservoir', 'fill_reservoir']
+           'record_spacing', 'renewal_plan', 'joint_plan', 'ladder_plan', 'save_atomic', 'finished_checkpoint',
+           'Reservoir', 'fill_reservoir']
 
 # %% ../nbs/05_reservoir.ipynb #13b9dcea
-import math, warnings
+import io, math, warnings
 from dataclasses import dataclass
 from pathlib import Path
 import torch
@@ -221,7 +222,9 @@ def restore(self:Tempering, state:dict):
 def save_atomic(obj, path):
     """`torch.save(obj)` to `path` by `ptt.files.write_atomic`: an interruption leaves the old file or
     the new one, never half of one"""
-    write_atomic(path, lambda t: torch.save(obj, t))
+    buf = io.BytesIO()
+    torch.save(obj, buf)              # serialized first: a full disk then fails as an OSError, said in words
+    write_atomic(path, lambda t: t.write_bytes(buf.getbuffer()))
 
 
 # %% ../nbs/05_reservoir.ipynb #14ef8314
@@ -250,24 +253,31 @@ def _checked_checkpoint(checkpoint) -> dict:
     return c
 
 @patch
-def _resume(self:Tempering, checkpoint) -> tuple:
-    "Restore a thermalization saved in `checkpoint`: (next block, trajectories, acceptance sum, sweeps done)"
+def _resume(self:Tempering, checkpoint) -> dict:
+    "Restore the replicas of a thermalization saved in `checkpoint`; the file's contents"
     c = _checked_checkpoint(checkpoint)
     try: self.restore(c['tempering'])
     except (ValueError, RuntimeError, TypeError) as e:
         raise _damaged(checkpoint, str(e).splitlines()[0] if str(e) else type(e).__name__) from None
-    return c['block'], [t.to(torch.int16) for t in c['trajs']], c['acc_sum'], c['done']
+    return c
+
+def finished_checkpoint(tempering:Tempering, report:Thermalization, last_acc=None, stopped:bool=False) -> dict:
+    """A checkpoint of a finished thermalization: the replicas and its `report`, with the last block's acceptance
+    `last_acc` if a `stop` callback ended it"""
+    return dict(tempering=tempering.state(), block=0, trajs=[], acc_sum=0., done=report.sweeps, report=report,
+                last_acc=last_acc, stopped=stopped)
 
 
 # %% ../nbs/05_reservoir.ipynb #1eb96221
 @patch
 def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, warn:bool=True,
-               progress=None, stop=None, renewal:bool=False, checkpoint=None) -> Thermalization:
+               progress=None, stop=None, renewal:bool=False, checkpoint=None, keep:bool=False) -> Thermalization:
     """Run until the trajectory covers ≥ `factor` τ_exp of the rung index (with `renewal`, above a reservoir: `factor`
     renewal times, every state renewed; with an independent rung 0: both) or `max_sweeps`; report what was found
     (and, to `progress`, sweeps done and needed after each block); ends early after a block whose acceptance per pair
     makes `stop` true. With a `checkpoint` file, the run is saved after every block and an interrupted run continues
-    from it, with the same random numbers (the file is removed at the end)"""
+    from it, with the same random numbers; the file is removed at the end, or with `keep` marked finished, so that a
+    call with it returns the same report at once (for a recording that goes on from it: `record_samples`)"""
     if renewal and self.reservoir is not None and self.origin is None:
         raise ValueError("thermalize(renewal=True) follows when each state was drawn from the reservoir: build the "
                          "Tempering with track_origin=True")
@@ -275,23 +285,33 @@ def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:
         self.run(min_sweeps)
         return Thermalization(min_sweeps, _single_rung_plan(), torch.zeros(0), None, 0)
     block, trajs, acc_sum, done = min_sweeps, [], 0., 0
-    if checkpoint is not None and Path(checkpoint).exists(): block, trajs, acc_sum, done = self._resume(checkpoint)
+    if checkpoint is not None and Path(checkpoint).exists():
+        c = self._resume(checkpoint)
+        if 'report' in c:                                  # finished: tell `stop` what it was told last, once more
+            if c['stopped'] and stop is not None: stop(c['last_acc'])
+            return _reported(c['report'], self.n_rungs, warn)
+        block, trajs, acc_sum, done = c['block'], [t.to(torch.int16) for t in c['trajs']], c['acc_sum'], c['done']
     while True:
         acc, traj = self.run(block, trajectory=True)
         trajs.append(traj); acc_sum, done = acc_sum + acc * block, done + block
         rungs = torch.cat(trajs)
         plan = ladder_plan(self, renewal, lambda: thermalization_plan(rungs, self.n_rungs, n_therm_factor=factor),
                            lambda **kw: renewal_plan(self.origin, self.sweeps, done, factor, **kw))
-        if plan.reliable or done >= max_sweeps or (stop is not None and stop(acc)): break
+        stopped = not (plan.reliable or done >= max_sweeps) and stop is not None and bool(stop(acc))
+        if plan.reliable or done >= max_sweeps or stopped: break
         block = next_block(plan.tau_therm, done, factor, min_sweeps, max_sweeps)
         if checkpoint is not None:
             save_atomic(dict(tempering=self.state(), block=block, trajs=_compact(trajs, self.n_rungs), acc_sum=acc_sum,
                              done=done), checkpoint)
         if progress is not None: progress(done, done + block)
-    if checkpoint is not None: Path(checkpoint).unlink(missing_ok=True)
     report = Thermalization(done, plan, acc_sum / done, rung_occupancy(rungs, self.n_rungs),
                             round_trips(rungs, self.n_rungs).total)
-    if warn and not report.reliable: warnings.warn(f"ladder of {self.n_rungs} rungs {report}", stacklevel=2)
+    if checkpoint is not None and keep: save_atomic(finished_checkpoint(self, report, acc, stopped), checkpoint)
+    elif checkpoint is not None: Path(checkpoint).unlink(missing_ok=True)
+    return _reported(report, self.n_rungs, warn)
+
+def _reported(report:Thermalization, n_rungs:int, warn:bool) -> Thermalization:
+    if warn and not report.reliable: warnings.warn(f"ladder of {n_rungs} rungs {report}", stacklevel=3)
     return report
 
 # %% ../nbs/05_reservoir.ipynb #3cb8c8dc

@@ -134,15 +134,17 @@ def final_evaluation_due(run:Run, updates:int) -> bool:
 # %% ../nbs/09_train.ipynb #d51b9e6f
 def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|None=None, out=None,
           save_every:int|None=None, progress:bool=True, callback=None, save_minutes:float=5., weights=None,
-          test_weights=None, comm:Local=LOCAL) -> Run:
+          test_weights=None, comm:Local=LOCAL, stored:bool=False) -> Run:
     """Continue `run` (this process's part of it, with `comm`) on `train` data (rows drawn with probability ∝ `weights`,
-    if given) until `updates` updates are done (default: its configuration's)"""
+    if given) until `updates` updates are done (default: its configuration's); `stored`: `out` holds `run` as it is
+    passed (a resumed run file), so it is written again only if training changes it"""
     s, cfg = run.state, run.config
     if out is not None and comm.root: check_run_path(out)
     # a total below the updates done asks for nothing more
     updates = cfg['updates'] = max(updates or cfg['updates'], s.update)
     # the data order's generator, and this process's chains'
     shared, g = comm.generators(run, train.device)
+    entry, evaluated = (s.update, s.stopped), False
     schedule, s.stopped, stopping = log_schedule(updates, cfg['log_every']), "", False
     step = ptt_update if cfg['method'] == 'ptt' else pcd_update
     shown = progress and comm.root
@@ -186,6 +188,7 @@ def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|
                     comm.on_root(run, lambda whole, _: final_evaluation(whole, train, test, weights, test_weights), g)
                     run.history.update_last('logs', final_seconds=time.perf_counter() - t0)
                     busy = stop.at_once = False
+                    evaluated = True
             except StopAtOnce: raise
             # raised between updates (e.g. by a callback), or during one
             except KeyboardInterrupt:
@@ -195,7 +198,8 @@ def train(run:Run, train:torch.Tensor, test:torch.Tensor|None=None, updates:int|
                 s.stopped = str(e)
                 warnings.warn(f"training stopped at update {s.update}: {e}", stacklevel=2)
             bar.close()
-            if out is not None: save()
+            unchanged = stored and not evaluated and (s.update, s.stopped) == entry
+            if out is not None and not unchanged: save()
             else: s.rng = shared.get_state()
     # another process failed: the file keeps its last complete save
     except RankFailure as e:
@@ -298,6 +302,7 @@ def fit(data, n_hidden:int|None=None, method:str|None=None, test=None, *, out=No
                 n_chains=-(-cfg['n_chains'] // comm.world), device=device)
     if resume is None: run = comm.start(lambda dev: start_run(train_x, kind, q, cfg, dev, dtype, weights), device)
     part = comm.part(run)                      # this process's share of the chains
+    stored = isinstance(resume, (str, Path)) and out is not None and Path(resume).resolve() == Path(out).resolve()
     train(part, train_x, test_x, config.get('updates'), out, save_every, progress, callback, save_minutes, weights,
-          test_weights, comm)
+          test_weights, comm, stored)
     return comm.whole(part)

@@ -157,8 +157,8 @@ def pcd_scores(run, s:dict, g, checkpoint=None) -> dict:
     their updates, log Z of each by BAR and its error, and the report"""
     sampling = dict(_sampling(s), max_sweeps=s.get('ladder_max_sweeps', s['max_sweeps']))
     built = checkpoint_ladder(run, between=s['pcd_between'], full=True, generator=g,
-                              checkpoint=checkpoint_files(checkpoint)('ladder'), **sampling)
-    ev = record_samples(built.tempering, built.report, s['eval_chains'])
+                              checkpoint=checkpoint_files(checkpoint)('ladder'), keep=True, **sampling)
+    ev = record_samples(built.tempering, built.report, s['eval_chains'], checkpoint=built.checkpoint)
     return dict(models=built.models, values=[float(v) for v in built.values], log_z=ev.log_z.tolist(),
                 log_z_se=ev.log_z_se.tolist(), evaluation=report_summary(built.report))
 

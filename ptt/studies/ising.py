@@ -118,8 +118,8 @@ def pcd_checkpoint_lls(run, test, s:dict, g, checkpoint=None) -> dict:
     if n_hidden <= EXACT_LOG_Z_HIDDEN and s.get('pcd_exact_checkpoints'):
         return scored_checkpoints(run, test, s['pcd_exact_checkpoints'], s['updates'] // s['log_points'])
     built = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], between=PCD_BETWEEN, full=True,
-                              generator=g, checkpoint=checkpoint)
-    ladder, ev = built.models, record_samples(built.tempering, built.report, s['n_chains'])
+                              generator=g, checkpoint=checkpoint, keep=True)
+    ladder, ev = built.models, record_samples(built.tempering, built.report, s['n_chains'], checkpoint=built.checkpoint)
     rungs = [t for t in checkpoint_rungs(run, built.values) if t > 0]           # the checkpoints among its rungs
     return dict(update=[int(built.values[t]) for t in rungs],
                 test_ll=[log_likelihood(ladder[t], test, ev.log_z[t].item()).item() for t in rungs],

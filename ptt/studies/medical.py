@@ -182,9 +182,9 @@ def pcd_choice(run, train:torch.Tensor, test:torch.Tensor, s:dict, g, checkpoint
     ladder's scores as soon as known)"""
     ck, between = checkpoint_files(checkpoint), s.get('pcd_between', 0)
     def scores():
-        built = checkpoint_ladder(run, between=between, full=True, generator=g, checkpoint=ck('ladder'),
+        built = checkpoint_ladder(run, between=between, full=True, generator=g, checkpoint=ck('ladder'), keep=True,
                                   **evaluation_settings(s))
-        ev = record_samples(built.tempering, built.report, s['n_samples'])
+        ev = record_samples(built.tempering, built.report, s['n_samples'], checkpoint=built.checkpoint)
         rungs = [t for t in checkpoint_rungs(run, built.values) if t > 0]   # saved checkpoints, not interpolated models
         models, lz = [built.models[t] for t in rungs], ev.log_z[rungs].tolist()
         lls = lambda x: [log_probs(m, x, z).mean().item() for m, z in zip(models, lz)]
@@ -194,8 +194,8 @@ def pcd_choice(run, train:torch.Tensor, test:torch.Tensor, s:dict, g, checkpoint
     ladder = cached_with_state(checkpoint, 'curve', g, scores)   # a stop while sampling below does not score them anew
     u = ladder['update'][int(np.argmax(ladder['test_ll']))]
     again = checkpoint_ladder(run, upto=u, between=between, full=True, generator=g, checkpoint=ck('sampling'),
-                              **evaluation_settings(s))
-    out = record_samples(again.tempering, again.report, s['n_samples'])
+                              keep=True, **evaluation_settings(s))
+    out = record_samples(again.tempering, again.report, s['n_samples'], checkpoint=again.checkpoint)
     if int(again.values[-1]) != u:
         raise RuntimeError(f"the sampling ladder ends at update {again.values[-1]}, not at {u}")
     model = run.checkpoint(u)

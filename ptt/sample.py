@@ -245,14 +245,18 @@ def record_samples(tmp:Tempering, report:Thermalization, n:int, anchor:tuple|Non
     records, gaps, models, n_records = [], [], tmp.models, math.ceil(n / tmp.n_chains)
     spacing = report.plan.spacing if report.reliable else record_spacing(report, n_records, max_sweeps)
     saved = _recording(tmp, report, checkpoint)
-    if 'records' in saved: records, gaps = list(saved['records']), list(saved['gaps'])
+    if 'records' in saved:
+        dev = tmp.x.device
+        records = [r.to(dev) for r in saved['records']]
+        gaps = [tuple(u.to(dev) for u in gap) for gap in saved['gaps']]
     last_save = time.perf_counter()
     for _ in range(len(records), n_records):
         tmp.run(spacing)
         records.append(tmp.x[-1])
         if len(models) > 1 and log_z: gaps.append(neighbour_gaps(models, tmp.x))
         if checkpoint is not None and time.perf_counter() - last_save >= RECORD_SAVE_SECONDS:
-            save_atomic(saved | dict(tempering=tmp.state(), records=records, gaps=gaps), checkpoint)
+            save_atomic(saved | dict(tempering=tmp.state(), records=[r.cpu() for r in records],
+                                     gaps=[tuple(u.cpu() for u in gap) for gap in gaps]), checkpoint)
             last_save = time.perf_counter()
     if checkpoint is not None: Path(checkpoint).unlink(missing_ok=True)
     log_z, se = _ladder_log_z(models, gaps, anchor) if log_z else (_unknown(len(models)), _unknown(len(models)))

@@ -8,7 +8,7 @@ Docs: https://ptt-dev.github.io/ptt/proteins.html.md"""
 __all__ = ['checked_alignment', 'neighbour_counts', 'sequence_weights', 'site_frequencies', 'pair_frequencies', 'similar_pairs',
            'identity_clusters', 'split_by_identity', 'split_overlap', 'gaussian_softplus', 'zero_sum',
            'effective_couplings', 'frobenius_scores', 'apc', 'contact_scores', 'ranked_pairs', 'ppv_curve',
-           'mean_field_couplings', 'mean_field_dca']
+           'mean_field_matrix', 'matrix_couplings', 'mean_field_couplings', 'mean_field_dca']
 
 # %% ../nbs/17_proteins.ipynb #ca8600eb
 import math
@@ -290,9 +290,9 @@ def ppv_curve(scores:torch.Tensor, contacts:torch.Tensor, min_sep:int=4) -> torc
     return hits / torch.arange(1, len(p) + 1, dtype=torch.float64, device=hits.device)
 
 # %% ../nbs/17_proteins.ipynb #923d48c8
-def mean_field_couplings(f1:torch.Tensor, f2:torch.Tensor) -> torch.Tensor:
-    """Mean-field DCA couplings (float64, N × N × q × q, zero-sum gauge, zero diagonal blocks): $-C^{-1}$ on the
-    states 1..q-1 of site and pair frequencies `f1`, `f2` (with a pseudocount)"""
+def mean_field_matrix(f1:torch.Tensor, f2:torch.Tensor) -> torch.Tensor:
+    """$-C^{-1}$ (float64, N(q-1) × N(q-1), site-major) on the states 1..q-1 of site and pair frequencies `f1`, `f2`
+    (with a pseudocount): mean-field DCA's couplings as one matrix"""
     f1, f2 = torch.as_tensor(f1, dtype=torch.float64), torch.as_tensor(f2, dtype=torch.float64)
     if f1.ndim != 2 or f1.shape[1] < 2:
         raise ValueError(f"site frequencies must be shaped (N, q) with q >= 2, got {tuple(f1.shape)}")
@@ -304,10 +304,21 @@ def mean_field_couplings(f1:torch.Tensor, f2:torch.Tensor) -> torch.Tensor:
     c = (f2 - f1[:, None, :, None] * f1[None, :, None, :])[:, :, 1:, 1:]
     inv, info = torch.linalg.inv_ex(c.permute(0, 2, 1, 3).reshape(n * (q - 1), n * (q - 1)))
     if info.item(): raise ValueError("the connected correlation matrix is singular: use a (larger) pseudocount")
-    J = torch.zeros(n, n, q, q, dtype=inv.dtype, device=inv.device)
-    J[:, :, 1:, 1:] = -inv.view(n, q - 1, n, q - 1).permute(0, 2, 1, 3)
+    return -inv
+
+def matrix_couplings(m:torch.Tensor, q:int) -> torch.Tensor:
+    """The N × N × q × q couplings (zero-sum gauge, zero diagonal blocks) of a matrix `m` over the states 1..q-1 of N
+    sites, as `mean_field_matrix` returns them"""
+    n = m.shape[0] // (q - 1)
+    J = torch.zeros(n, n, q, q, dtype=m.dtype, device=m.device)
+    J[:, :, 1:, 1:] = m.view(n, q - 1, n, q - 1).permute(0, 2, 1, 3)
     J[torch.arange(n), torch.arange(n)] = 0
     return zero_sum(J)
+
+def mean_field_couplings(f1:torch.Tensor, f2:torch.Tensor) -> torch.Tensor:
+    """Mean-field DCA couplings (float64, N × N × q × q, zero-sum gauge, zero diagonal blocks): $-C^{-1}$ on the
+    states 1..q-1 of site and pair frequencies `f1`, `f2` (with a pseudocount)"""
+    return matrix_couplings(mean_field_matrix(f1, f2), f1.shape[-1])
 
 def mean_field_dca(x, weights=None, q:int|None=None, pseudocount:float=0.5) -> torch.Tensor:
     """Mean-field DCA couplings (float64, N × N × q × q, zero-sum gauge) of alignment `x` with sequence `weights`,

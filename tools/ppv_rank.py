@@ -17,27 +17,10 @@ import sys, time
 from pathlib import Path
 import torch
 from ptt.studies.proteins import ppv_summary, couplings_and_scores, family, load_model, FULL
-from ptt.proteins import site_frequencies, pair_frequencies, contact_scores, zero_sum
+from ptt.proteins import site_frequencies, pair_frequencies, contact_scores, mean_field_matrix, matrix_couplings
 
-def mean_field_matrix(ctx:dict) -> torch.Tensor:
-    "-C^{-1} over the states 1..q-1 of every site (pseudocount 0.5, the study's), diagonal blocks set to zero"
-    x, w, q = ctx['train'], ctx['weights'], ctx['q']
-    f1, f2 = site_frequencies(x, w, q, 0.5).double(), pair_frequencies(x, w, q, 0.5).double()
-    n = f1.shape[0]
-    c = (f2 - f1[:, None, :, None] * f1[None, :, None, :])[:, :, 1:, 1:].permute(0, 2, 1, 3)
-    m = -torch.linalg.inv(c.reshape(n * (q - 1), n * (q - 1)))
-    site = torch.arange(n).repeat_interleave(q - 1)
-    return torch.where(site[:, None] == site[None, :], torch.zeros_like(m), m)
-
-def couplings(m:torch.Tensor, n:int, q:int) -> torch.Tensor:
-    "The N × N × q × q couplings (zero-sum gauge, zero diagonal blocks) of a matrix over the states 1..q-1"
-    J = torch.zeros(n, n, q, q, dtype=torch.float64)
-    J[:, :, 1:, 1:] = m.view(n, q - 1, n, q - 1).permute(0, 2, 1, 3)
-    J[torch.arange(n), torch.arange(n)] = 0
-    return zero_sum(J)
-
-def ppv(J:torch.Tensor, contacts) -> str:
-    return '/'.join(f"{v:.3g}" for v in ppv_summary(contact_scores(J), contacts)['at'].values())
+def ppv(scores:torch.Tensor, contacts) -> str:
+    return '/'.join(f"{v:.3g}" for v in ppv_summary(scores, contacts)['at'].values())
 
 if __name__ == '__main__':
     args = [a for a in sys.argv[1:] if a != '--gaussian']
@@ -49,14 +32,16 @@ if __name__ == '__main__':
         model = load_model(folder, unit)
         for how in ('quadratic', 'gaussian') if '--gaussian' in sys.argv else ('quadratic',):
             t0 = time.perf_counter()
-            at = ppv_summary(couplings_and_scores(model, how)[1], ctx['contacts'])['at']
-            line = '/'.join(f"{v:.3g}" for v in at.values())
+            line = ppv(couplings_and_scores(model, how)[1], ctx['contacts'])
             print(f"{unit} RBM, {how} couplings: PPV {line} ({time.perf_counter() - t0:.0f} s)", flush=True)
-    m = mean_field_matrix(ctx)
-    print(f"mean-field DCA: PPV {ppv(couplings(m, n, q), ctx['contacts'])}", flush=True)
+    x, w = ctx['train'], ctx['weights']
+    m = mean_field_matrix(site_frequencies(x, w, q, 0.5), pair_frequencies(x, w, q, 0.5))     # the study's pseudocount
+    site = torch.arange(n).repeat_interleave(q - 1)
+    m = torch.where(site[:, None] == site[None, :], torch.zeros_like(m), m)                 # no diagonal blocks
+    print(f"mean-field DCA: PPV {ppv(contact_scores(matrix_couplings(m, q)), ctx['contacts'])}", flush=True)
     lam, U = torch.linalg.eigh(m)
     lead = lam.abs().argsort(descending=True)
     for k in (10, 20, 40, 100, 200, 400, 1000):
-        i = lead[:k]
-        cut = (U[:, i] * lam[i]) @ U[:, i].T
-        print(f"{k} leading modes: PPV {ppv(couplings(cut, n, q), ctx['contacts'])}", flush=True)
+        i = lead[:k]                                         # the k modes of largest |eigenvalue|
+        J = matrix_couplings((U[:, i] * lam[i]) @ U[:, i].T, q)
+        print(f"{k} leading modes: PPV {ppv(contact_scores(J), ctx['contacts'])}", flush=True)

@@ -6,8 +6,8 @@ Docs: https://ptt-dev.github.io/ptt/reservoir.html.md"""
 
 # %% auto #0
 __all__ = ['RENEWAL_TOL', 'FRESH_RUNG_0', 'hidden_input_range', 'independent', 'Tempering', 'next_block', 'Thermalization',
-           'record_spacing', 'renewal_plan', 'joint_plan', 'ladder_plan', 'save_atomic', 'finished_checkpoint',
-           'Reservoir', 'fill_reservoir']
+           'record_spacing', 'renewal_plan', 'joint_plan', 'ladder_plan', 'save_atomic', 'load_checkpoint',
+           'finished_checkpoint', 'Reservoir', 'fill_reservoir']
 
 # %% ../nbs/05_reservoir.ipynb #13b9dcea
 import io, math, warnings
@@ -235,8 +235,8 @@ def _compact(trajs:list, n_rungs:int) -> list:
 def _damaged(checkpoint, why:str) -> ValueError:
     return ValueError(f"{checkpoint}: damaged sampling checkpoint ({why}); remove it to start this sampling again")
 
-def _checked_checkpoint(checkpoint) -> dict:
-    "The contents of a sampling checkpoint, or a ValueError naming the file and what is wrong with it"
+def load_checkpoint(checkpoint) -> dict:
+    "A sampling checkpoint's contents (`thermalize`, `record_samples`), checked: a ValueError names file and fault"
     try: c = torch.load(checkpoint, weights_only=False)
     except Exception as e: raise _damaged(checkpoint, f"unreadable: {type(e).__name__}") from None
     if not isinstance(c, dict) or not {'tempering', 'block', 'trajs', 'acc_sum', 'done'} <= set(c):
@@ -255,7 +255,7 @@ def _checked_checkpoint(checkpoint) -> dict:
 @patch
 def _resume(self:Tempering, checkpoint) -> dict:
     "Restore the replicas of a thermalization saved in `checkpoint`; the file's contents"
-    c = _checked_checkpoint(checkpoint)
+    c = load_checkpoint(checkpoint)
     try: self.restore(c['tempering'])
     except (ValueError, RuntimeError, TypeError) as e:
         raise _damaged(checkpoint, str(e).splitlines()[0] if str(e) else type(e).__name__) from None

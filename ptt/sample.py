@@ -21,7 +21,7 @@ from .kernels import gibbs, make_generator, restore_state
 from .exact import independent_log_partition
 from .ladder import predicted_acceptance, expected_acceptance, independent_model
 from .reservoir import Tempering, Thermalization, Reservoir, save_atomic, record_spacing, finished_checkpoint
-from .reservoir import _checked_checkpoint
+from .reservoir import load_checkpoint
 from .config import legacy
 from .freeze import pooled_steps
 from .likelihood import neighbour_gaps, bar_from_gaps, bar_influence, clustered_se, tempered
@@ -126,7 +126,7 @@ def last_run(checkpoint) -> str|None:
 def _kept_run(candidates:list, path, x0:torch.Tensor, gibbs_steps:int, g) -> tuple|None:
     "The finished last run of a refinement kept in `path`, restored: (chosen, Tempering, report); None if none"
     if path is None or not Path(path).exists(): return None
-    c = _checked_checkpoint(path)
+    c = load_checkpoint(path)
     if 'chosen' not in c: return None
     x = c['tempering']['x'].to(x0.device, x0.dtype)
     tmp = Tempering(stack([candidates[i] for i in c['chosen']]), x, gibbs_steps, g)
@@ -269,7 +269,7 @@ def _recording(tmp:Tempering, report:Thermalization, checkpoint) -> dict:
     one from ({} without a file)"""
     if checkpoint is None: return {}
     if not Path(checkpoint).exists(): return finished_checkpoint(tmp, report)
-    saved = _checked_checkpoint(checkpoint)
+    saved = load_checkpoint(checkpoint)
     if 'records' in saved: tmp.restore(saved['tempering'])
     return saved
 

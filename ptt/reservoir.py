@@ -10,7 +10,7 @@ __all__ = ['RENEWAL_TOL', 'FRESH_RUNG_0', 'hidden_input_range', 'independent', '
            'finished_checkpoint', 'Reservoir', 'fill_reservoir']
 
 # %% ../nbs/05_reservoir.ipynb #13b9dcea
-import io, math, warnings
+import io, math, time, warnings
 from dataclasses import dataclass
 from pathlib import Path
 import torch
@@ -137,12 +137,14 @@ def next_block(tau_exp:float, done:int, factor:float=20., min_sweeps:int=100, ma
 # %% ../nbs/05_reservoir.ipynb #42dc4fe2
 @dataclass
 class Thermalization:
-    "What a thermalization run found: its length, the times and plan, acceptance per pair, occupancy and round trips"
+    """What a thermalization run found: its length, the times and plan, acceptance per pair, occupancy and round
+    trips, and the seconds it took (summed over the sessions a checkpoint carried it through)"""
     sweeps: int
     plan: ThermalizationPlan
     acceptance: torch.Tensor
     occupancy: Occupancy|None
     round_trips: int
+    seconds: float = 0.
     @property
     def reliable(self) -> bool: return self.plan.reliable
     def __repr__(self):
@@ -281,9 +283,10 @@ def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:
     if renewal and self.reservoir is not None and self.origin is None:
         raise ValueError("thermalize(renewal=True) follows when each state was drawn from the reservoir: build the "
                          "Tempering with track_origin=True")
+    t0, before = time.perf_counter(), 0.                  # before: the seconds of earlier sessions, from a checkpoint
     if self.n_rungs == 1:
         self.run(min_sweeps)
-        return Thermalization(min_sweeps, _single_rung_plan(), torch.zeros(0), None, 0)
+        return Thermalization(min_sweeps, _single_rung_plan(), torch.zeros(0), None, 0, time.perf_counter() - t0)
     block, trajs, acc_sum, done = min_sweeps, [], 0., 0
     if checkpoint is not None and Path(checkpoint).exists():
         c = self._resume(checkpoint)
@@ -291,6 +294,7 @@ def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:
             if c['stopped'] and stop is not None: stop(c['last_acc'])
             return _reported(c['report'], self.n_rungs, warn)
         block, trajs, acc_sum, done = c['block'], [t.to(torch.int16) for t in c['trajs']], c['acc_sum'], c['done']
+        before = c.get('seconds', 0.)
     while True:
         acc, traj = self.run(block, trajectory=True)
         trajs.append(traj); acc_sum, done = acc_sum + acc * block, done + block
@@ -302,10 +306,10 @@ def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:
         block = next_block(plan.tau_therm, done, factor, min_sweeps, max_sweeps)
         if checkpoint is not None:
             save_atomic(dict(tempering=self.state(), block=block, trajs=_compact(trajs, self.n_rungs), acc_sum=acc_sum,
-                             done=done), checkpoint)
+                             done=done, seconds=before + time.perf_counter() - t0), checkpoint)
         if progress is not None: progress(done, done + block)
     report = Thermalization(done, plan, acc_sum / done, rung_occupancy(rungs, self.n_rungs),
-                            round_trips(rungs, self.n_rungs).total)
+                            round_trips(rungs, self.n_rungs).total, before + time.perf_counter() - t0)
     if checkpoint is not None and keep: save_atomic(finished_checkpoint(self, report, acc, stopped), checkpoint)
     elif checkpoint is not None: Path(checkpoint).unlink(missing_ok=True)
     return _reported(report, self.n_rungs, warn)

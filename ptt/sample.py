@@ -211,14 +211,15 @@ def checkpoint_ladder(run:Run, alpha:float=0.3, n_chains:int=1000, gibbs_steps:i
 
 # %% ../nbs/11_sample.ipynb #0cafa657
 class Samples(NamedTuple):
-    """Equilibrium samples of the top rung, the thermalization report, the ladder, and log Z of every rung (with
-    standard errors)"""
+    """Equilibrium samples of the top rung, the thermalization report, the ladder, log Z of every rung (with
+    standard errors), the route and the seconds of thermalization and recording (over every session of a checkpoint)"""
     x: torch.Tensor
     report: Thermalization
     ladder: RBM
     log_z: torch.Tensor
     log_z_se: torch.Tensor
     kind: str = ''          # the route: 'reservoir', 'ptt', 'temperature' or 'checkpoints'
+    seconds: float = 0.
 
 def run_ladder(models:RBM, n:int, n_chains:int=1000, gibbs_steps:int=10, x0:torch.Tensor|None=None, factor:float=20.,
                min_sweeps:int=100, max_sweeps:int=20_000, generator:torch.Generator|None=None,
@@ -249,18 +250,21 @@ def record_samples(tmp:Tempering, report:Thermalization, n:int, anchor:tuple|Non
         dev = tmp.x.device
         records = [r.to(dev) for r in saved['records']]
         gaps = [tuple(u.to(dev) for u in gap) for gap in saved['gaps']]
-    last_save = time.perf_counter()
+    t0 = last_save = time.perf_counter()
+    before = saved.get('record_seconds', 0.)                 # the recording's seconds in earlier sessions
     for _ in range(len(records), n_records):
         tmp.run(spacing)
         records.append(tmp.x[-1])
         if len(models) > 1 and log_z: gaps.append(neighbour_gaps(models, tmp.x))
         if checkpoint is not None and time.perf_counter() - last_save >= RECORD_SAVE_SECONDS:
             save_atomic(saved | dict(tempering=tmp.state(), records=[r.cpu() for r in records],
-                                     gaps=[tuple(u.cpu() for u in gap) for gap in gaps]), checkpoint)
+                                     gaps=[tuple(u.cpu() for u in gap) for gap in gaps],
+                                     record_seconds=before + time.perf_counter() - t0), checkpoint)
             last_save = time.perf_counter()
     if checkpoint is not None: Path(checkpoint).unlink(missing_ok=True)
     log_z, se = _ladder_log_z(models, gaps, anchor) if log_z else (_unknown(len(models)), _unknown(len(models)))
-    return Samples(torch.cat(records)[:n], report, models, log_z, se)
+    seconds = report.seconds + before + time.perf_counter() - t0
+    return Samples(torch.cat(records)[:n], report, models, log_z, se, seconds=seconds)
 
 RECORD_SAVE_SECONDS = 60.     # a recording's checkpoint holds every record so far: saved at most once a minute
 

@@ -9,7 +9,7 @@ __all__ = ['Comm', 'launched', 'init', 'finish', 'rank', 'rank_seed', 'rank_gene
            'on_root', 'sharded_plan', 'sharded_renewal_plan', 'sharded_thermalize']
 
 # %% ../nbs/19_distributed.ipynb #8052f994
-import atexit, dataclasses, datetime, io, math, os, re
+import atexit, dataclasses, datetime, io, math, os, re, time
 import numpy as np
 import torch
 import torch.distributed as dist
@@ -321,7 +321,7 @@ def sharded_thermalize(tmp:Tempering, comm:Comm, factor:float=20., min_sweeps:in
     """`Tempering.thermalize` of every rank's replicas: blocks of sweeps until the plan from all of them (with
     `renewal`, above a reservoir: from the states' renewals; with an independent rung 0, from both) is reliable, or
     `max_sweeps`"""
-    n = tmp.n_chains
+    n, t0 = tmp.n_chains, time.perf_counter()
     total = comm.sum(torch.tensor([float(n)])).item()
     block, trajs, acc_sum, done = min_sweeps, [], 0., 0
     while True:
@@ -335,7 +335,8 @@ def sharded_thermalize(tmp:Tempering, comm:Comm, factor:float=20., min_sweeps:in
         block = next_block(plan.tau_therm, done, factor, min_sweeps, max_sweeps)
         if progress is not None: progress(done, done + block)
     trips = int(comm.sum(torch.tensor([float(round_trips(rungs, tmp.n_rungs).total)])).item())
-    return Thermalization(done, plan, acc_sum / done, rung_occupancy(rungs, tmp.n_rungs), trips)
+    return Thermalization(done, plan, acc_sum / done, rung_occupancy(rungs, tmp.n_rungs), trips,
+                          time.perf_counter() - t0)
 
 @patch
 def thermalize(self:Comm, tmp:Tempering, **kwargs) -> Thermalization:

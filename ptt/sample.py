@@ -11,7 +11,7 @@ __all__ = ['RECORD_SAVE_SECONDS', 'MIN_CLUSTERS', 'LADDERS', 'GREEDY_STEPS', 'gr
            'certificate', 'checkpoint_rungs']
 
 # %% ../nbs/11_sample.ipynb #e40f1e74
-import math, time, warnings
+import math, time, warnings, dataclasses
 from pathlib import Path
 from typing import NamedTuple
 import numpy as np
@@ -82,24 +82,26 @@ def refine_ladder(candidates:list, chosen:list, x0:torch.Tensor, alpha:float=0.3
                   generator=None, checkpoint=None, greedy_steps:int|None=None, keep:bool=False) -> tuple:
     """Run the ladder `chosen` (indices into `candidates`) thermalized, `gibbs_steps` per swap round; split pairs
     measured below `alpha - slack` (by the greedy rule, `greedy_steps` to relax its samples: default `gibbs_steps`);
-    repeat: (chosen, Tempering, report). With a `checkpoint` file, an interrupted refinement continues where it
-    stopped, with the same random numbers; with `keep`, its last run stays in `last_run(checkpoint)`, finished, for
-    the recording from it"""
+    repeat: (chosen, Tempering, report: the last run's, its `seconds` those of every round). With a `checkpoint` file,
+    an interrupted refinement continues where it stopped, with the same random numbers and the seconds spent so far;
+    with `keep`, its last run stays in `last_run(checkpoint)`, finished, for the recording from it"""
     g = generator if generator is not None else make_generator(0, x0.device)
     kept = _kept_run(candidates, last_run(checkpoint), x0, gibbs_steps, g)
     if kept is not None:
         Path(checkpoint).unlink(missing_ok=True)
         return _warned(*kept, warn)
-    chosen, x, first = list(chosen), x0.unsqueeze(0).repeat(len(chosen), *([1] * x0.ndim)), 0
+    chosen, x, first, spent = list(chosen), x0.unsqueeze(0).repeat(len(chosen), *([1] * x0.ndim)), 0, 0.
     if checkpoint is not None and Path(checkpoint).exists():
         c = torch.load(checkpoint, weights_only=False)
         if c['n_candidates'] != len(candidates):
             raise ValueError(f"{checkpoint} was saved by a refinement over {c['n_candidates']} candidates, "
                              f"not these {len(candidates)}: remove it to start afresh")
         first, chosen, x = c['round'], c['chosen'], c['x'].to(x0.device, x0.dtype); restore_state(g, c['generator'])
+        spent = c.get('seconds', 0.)                    # the rounds before, over every session (0 in older files)
     for r in range(first, max_rounds + 1):
         if checkpoint is not None:
-            state = dict(round=r, chosen=chosen, x=x.cpu(), generator=g.get_state(), n_candidates=len(candidates))
+            state = dict(round=r, chosen=chosen, x=x.cpu(), generator=g.get_state(), n_candidates=len(candidates),
+                         seconds=spent)
             save_atomic(state, checkpoint)
             if r > first: Path(last_run(checkpoint)).unlink(missing_ok=True)     # the round before, kept finished
         found = []                                      # pairs to split, measured by a block: no need to finish the run
@@ -109,13 +111,17 @@ def refine_ladder(candidates:list, chosen:list, x0:torch.Tensor, alpha:float=0.3
                                 stop=stop if r < max_rounds else None, checkpoint=last_run(checkpoint), keep=keep)
         pairs = found or _short(report.acceptance, chosen, alpha, slack)
         if not pairs or r == max_rounds: break
+        t0 = time.perf_counter()
         new = {t: _split_pair(candidates, chosen[t], chosen[t + 1], tmp.x[t], alpha, greedy_steps or gibbs_steps, g)
                for t in pairs}
+        spent += report.seconds + time.perf_counter() - t0
         start = {c: tmp.x[t] for t, c in enumerate(chosen)} | {c: tmp.x[t] for t, cs in new.items() for c in cs}
         chosen = sorted(start)
         x = torch.stack([start[c] for c in chosen])      # every rung starts from samples of itself or of the rung below
+    report = dataclasses.replace(report, seconds=spent + report.seconds)
     if checkpoint is not None and keep:
-        save_atomic(torch.load(last_run(checkpoint), weights_only=False) | dict(chosen=chosen), last_run(checkpoint))
+        save_atomic(torch.load(last_run(checkpoint), weights_only=False) | dict(chosen=chosen, report=report),
+                    last_run(checkpoint))
     if checkpoint is not None: Path(checkpoint).unlink(missing_ok=True)
     return _warned(chosen, tmp, report, warn)
 

@@ -12,8 +12,8 @@ __all__ = ['PCD_OPTIMIZER', 'FULL', 'LARGE', 'HUGE', 'LADDERS', 'CENTERED', 'CEN
            'point_data', 'fit_settings', 'run_file', 'study_point', 'point_file', 'save_models', 'load_models',
            'run_study', 'load_study', 'summary_line', 'test_set_error', 'bound_excess', 'plot_histograms',
            'plot_susceptibility', 'plot_ladder_sizes', 'plot_scaling', 'plot_log_likelihood', 'MagnetizationExplorer',
-           'magnetization_explorer', 'part_folder', 'run_part', 'mirror_test', 'mirror_table', 'plot_mirror',
-           'report_summary', 'ptt_choice', 'freeze_records', 'cached_phase']
+           'magnetization_explorer', 'part_folder', 'run_part', 'load_ladders', 'with_ladders', 'mirror_test',
+           'mirror_table', 'plot_mirror', 'report_summary', 'ptt_choice', 'freeze_records', 'cached_phase']
 
 # %% ../../nbs/20_ising.ipynb #80676c43
 import hashlib, json, math, time
@@ -462,6 +462,16 @@ def run_part(part:str, folder='nbs/results/ising', progress:bool=True) -> list:
     stopped point resumes"""
     f = part_folder(part, folder)
     return run_study(PARTS[part], f, progress=progress, work=f / 'runs')
+
+def load_ladders(folder='nbs/results/ising') -> list:
+    "The saved points of the `LADDERS` part (PTT alone) under the study's `folder`"
+    return load_study(part_folder('ladders', folder))
+
+def with_ladders(results:list, ladders:list) -> list:
+    "The points of `results` and those of `ladders` (PTT alone) at an (L, β) `results` lack, by L then β"
+    have = {(r['L'], r['beta']) for r in results}
+    added = [r for r in ladders if (r['L'], r['beta']) not in have]
+    return sorted(list(results) + added, key=lambda r: (r['L'], r['beta']))
 
 # %% ../../nbs/20_ising.ipynb #2d1adcdd
 def mirror_test(model, v:torch.Tensor) -> dict:

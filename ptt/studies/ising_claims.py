@@ -11,7 +11,7 @@ __all__ = ['binder_crossings', 'claims']
 import math
 import ptt.data as D
 from .common import claim_row, not_measured, signed, value_range
-from .ising import test_set_error
+from .ising import test_set_error, with_ladders
 
 # %% ../../nbs/20b_ising_claims.ipynb #a7fa1019
 def _at(r:dict) -> str: return f"L={r['L']} β={r['beta']:.2f}"
@@ -118,9 +118,10 @@ def _ll_row(results:list, sizes:str, note:str) -> dict:
     return claim_row("PTT-trained RBMs reach higher test log-likelihoods than PCD-trained ones", criterion, measured,
                      [(o, f"{w}: {x:+.2f} ± {e:.2f}") for o, (x, e, w) in zip(outcomes, d)], note)
 
-def claims(results:list, min_L:int=8) -> list:
+def claims(results:list, min_L:int=8, ladders:list=()) -> list:
     """The paper's claims on the 2D Ising model, each decided on the saved points `results` (`load_study`; the
-    ordered-phase claims on lattices of `min_L` and up): rows for `claims_markdown`"""
+    ordered-phase claims on lattices of `min_L` and up), the ladder claim also on `ladders`, points of PTT alone
+    (`load_ladders`) at an (L, β) `results` lack: rows for `claims_markdown`"""
     if not results: raise ValueError("no saved Ising points: nothing to decide (run the study first)")
     rs = sorted(results, key=lambda r: (r['L'], r['beta']))
     big = [r for r in rs if r['L'] >= min_L]
@@ -130,5 +131,6 @@ def claims(results:list, min_L:int=8) -> list:
              f"(60/40 split), N_h = 2L, {s['updates']} updates, {s['n_chains']} chains, {s['n_samples']} samples")
     note = (f"Sizes here: L ≤ {rs[-1]['L']}, {s['n_data']} configurations per point; the paper's: L = 8 to 20, "
             "10⁶ configurations")
+    laddered = [r for r in with_ladders(big, [p for p in ladders if p['L'] >= min_L]) if r['beta'] > D.BETA_C]
     return (_sector_rows(ordered, min_L, sizes, note) + [_chi_row(big, min_L, sizes, note),
-            _binder_row(rs, sizes, note), _ladder_row(ordered, min_L, sizes, note), _ll_row(rs, sizes, note)])
+            _binder_row(rs, sizes, note), _ladder_row(laddered, min_L, sizes, note), _ll_row(rs, sizes, note)])

@@ -13,11 +13,12 @@ Measured 2026-11-28 (PPV at 50, 100, 200, 500 pairs): mean-field DCA 1.00/0.99/0
 rank-40 coupling matrix can hold twice the trained RBMs' precision, and this one reaches edDCA's (0.90 at 100 pairs)
 only with some 400 modes: the RBMs lose to edDCA partly by their size and partly by what training puts in their modes.
 """
-import sys, time
+import inspect, sys, time
 from pathlib import Path
 import torch
 from ptt.studies.proteins import ppv_summary, couplings_and_scores, family, load_model, FULL
-from ptt.proteins import site_frequencies, pair_frequencies, contact_scores, mean_field_matrix, matrix_couplings
+from ptt.proteins import (site_frequencies, pair_frequencies, contact_scores, mean_field_matrix, matrix_couplings,
+                          mean_field_dca)
 
 def ppv(scores:torch.Tensor, contacts) -> str:
     return '/'.join(f"{v:.3g}" for v in ppv_summary(scores, contacts)['at'].values())
@@ -35,7 +36,8 @@ if __name__ == '__main__':
             line = ppv(couplings_and_scores(model, how)[1], ctx['contacts'])
             print(f"{unit} RBM, {how} couplings: PPV {line} ({time.perf_counter() - t0:.0f} s)", flush=True)
     x, w = ctx['train'], ctx['weights']
-    m = mean_field_matrix(site_frequencies(x, w, q, 0.5), pair_frequencies(x, w, q, 0.5))     # the study's pseudocount
+    pc = inspect.signature(mean_field_dca).parameters['pseudocount'].default       # the study's (`reference`)
+    m = mean_field_matrix(site_frequencies(x, w, q, pc), pair_frequencies(x, w, q, pc))
     site = torch.arange(n).repeat_interleave(q - 1)
     m = torch.where(site[:, None] == site[None, :], torch.zeros_like(m), m)                 # no diagonal blocks
     print(f"mean-field DCA: PPV {ppv(contact_scores(matrix_couplings(m, q)), ctx['contacts'])}", flush=True)

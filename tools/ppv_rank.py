@@ -2,7 +2,7 @@
 cut to their k leading eigenmodes (a rank-k coupling matrix, as an RBM of k hidden units has in the quadratic
 expansion), beside the saved RBMs' own PPV.
 
-    python tools/ppv_rank.py [results folder] [--gaussian]    # default nbs/results/proteins46; 3 minutes on one core
+    python tools/ppv_rank.py [results folder] [--gaussian]    # default nbs/results/proteins; 3 minutes on one core
 
 (`--gaussian` adds the RBMs' 'gaussian' couplings: 4-5 minutes and some 20 GB of memory each, at the library's chunk.)
 
@@ -25,7 +25,7 @@ def ppv(scores:torch.Tensor, contacts) -> str:
 
 if __name__ == '__main__':
     args = [a for a in sys.argv[1:] if a != '--gaussian']
-    folder = Path(args[0] if args else Path(__file__).resolve().parents[1] / 'nbs/results/proteins46')
+    folder = Path(args[0] if args else Path(__file__).resolve().parents[1] / 'nbs/results/proteins')
     ctx = family(FULL)
     n, q = ctx['train'].shape[1], ctx['q']
     for unit in ('ptt', 'ptt_long'):

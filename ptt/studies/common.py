@@ -6,9 +6,9 @@ Docs: https://ptt-dev.github.io/ptt/studies_common.html.md"""
 
 # %% auto #0
 __all__ = ['VERDICTS', 'report_summary', 'checkpoint_files', 'cached_phase', 'cached_with_state', 'settings_tag',
-           'evaluation_settings', 'no_saved_settings', 'method_settings', 'ptt_choice', 'trained', 'freeze_records',
-           'bfn_time_steps', 'save_samples', 'load_samples', 'verdict', 'signed', 'claim_row', 'not_measured',
-           'claims_markdown', 'value_range']
+           'evaluation_settings', 'method_settings', 'ptt_choice', 'trained', 'freeze_records', 'bfn_time_steps',
+           'save_samples', 'load_samples', 'verdict', 'signed', 'claim_row', 'not_measured', 'claims_markdown',
+           'value_range']
 
 # %% ../../nbs/20a_studies_common.ipynb #c1450504
 import hashlib, json, math
@@ -62,12 +62,10 @@ def evaluation_settings(s:dict) -> dict:
     return dict(n_chains=s.get('eval_chains', s['n_chains']), gibbs_steps=s.get('eval_gibbs_steps', s['gibbs_steps']),
                 max_sweeps=s.get('max_sweeps', 20_000))
 
-def no_saved_settings(s:dict, method:str) -> dict: return {}
-
-def method_settings(s:dict, method:str, saved=no_saved_settings) -> dict:
-    """The training settings of `method` in study settings `s`: its own `s[method]` where `s` names them (the library's
-    defaults for the rest), else `saved(s, method)`, the settings a study's saved runs were trained with"""
-    return dict(s[method]) if method in s else dict(saved(s, method))
+def method_settings(s:dict, method:str) -> dict:
+    """The training settings of `method` in study settings `s`: its own `s[method]` where `s` names them, the library's
+    defaults for the rest"""
+    return dict(s.get(method) or {})
 
 def ptt_choice(run, test, s:dict, g, checkpoint=None) -> dict:
     """The PTT run's checkpoint of best test LL (own log Z), sampled by PTT over the rungs frozen up to it

@@ -11,11 +11,11 @@ __all__ = ['NAMES', 'COLORS', 'summary_rows', 'rbm_rows', 'train_clock', 'budget
 # %% ../../nbs/23a_proteins_figures.ipynb #1fb838c8
 import math
 import numpy as np
-from .proteins import MODELS, BFN_UNITS, PPV_PAIRS, ERROR_EDGES
+from .proteins import MODELS, BFN_UNITS, PPV_PAIRS, ERROR_EDGES, LONG
 
 # %% ../../nbs/23a_proteins_figures.ipynb #cf7083f0
 NAMES = dict(ptt='PTT', pcd='PCD', eddca='edDCA', bfn='BFN', bfn_4k='BFN 4k', bfn_16k='BFN 16k',
-             mean_field='mean-field DCA')
+             mean_field='mean-field DCA', ptt_long='PTT continued')
 
 def summary_rows(results:dict) -> list:
     "One line of numbers per model (and the test–train reference)"
@@ -36,15 +36,15 @@ def summary_rows(results:dict) -> list:
     return lines
 
 def rbm_rows(results:dict) -> list:
-    """For each RBM: its log Z (± standard error) beside the certain lower bound, log-likelihoods, and its sampler's
-    τ_exp and clocks"""
+    """For each RBM: its log Z (± standard error) beside the certain lower bound, log-likelihoods, its sampler's levels
+    (the models it simulated: PTT's above its reservoir, or a whole ladder), τ_exp and clocks"""
     lines = [f"{'':5} {'log Z':>8} {'± se':>5} {'bound':>8} {'test LL':>8} {'train LL':>8} "
-             f"{'rungs':>5} {'τ_exp':>6} {'therm.':>6} {'train s':>7} {'sample s':>8}"]
+             f"{'levels':>6} {'τ_exp':>6} {'therm.':>6} {'train s':>7} {'sample s':>8}"]
     for m in ('ptt', 'pcd'):
         if m not in results: continue
         r, sp = results[m], results[m]['sampler']
         lines.append(f"{NAMES[m]:5} {r['log_z']:8.2f} {r['log_z_se']:5.2f} {r.get('log_z_bound', math.nan):8.2f} "
-                     f"{r['test_ll']:8.2f} {r['train_ll']:8.2f} {sp['n_rungs']:5d} {sp['tau_exp']:6.1f} "
+                     f"{r['test_ll']:8.2f} {r['train_ll']:8.2f} {sp['n_rungs']:6d} {sp['tau_exp']:6.1f} "
                      f"{str(sp['thermalized']):>6} {r['train_seconds']:7.0f} {r['sample_seconds']:8.0f}")
     return lines
 
@@ -58,7 +58,7 @@ def budget_rows(results:dict) -> list:
     """Each model's training budget beside its test log-likelihood: the RBMs' estimate (± the s.e. of log Z) and upper
     limit from the log Z bound, the BFNs' lower bound (± s.e.)"""
     lines = [f"{'':7} {'steps':>6} {'clock s':>7} {'unit s':>7} {'s/step':>7} {'test LL':>8} {'± se':>5} {'LL ≤':>8}"]
-    for m in MODELS:
+    for m in MODELS + (LONG,):
         if m not in results or m == 'eddca': continue
         r, bfn = results[m], m in BFN_UNITS
         keys = ('steps', 'test_elbo', 'test_elbo_se') if bfn else ('updates', 'test_ll', 'log_z_se')
@@ -82,7 +82,7 @@ def length_pairs(results:dict) -> tuple:
 
 def ppv_rows(results:dict, pairs:tuple=PPV_PAIRS) -> list:
     "PPV at `pairs` top pairs (default 50/100/200/500) for each model with couplings, and mean-field DCA"
-    rows = {m: results[m]['ppv'] for m in MODELS if m in results and 'ppv' in results[m]}
+    rows = {m: results[m]['ppv'] for m in MODELS + (LONG,) if m in results and 'ppv' in results[m]}
     rows['mean_field'] = results['reference']['mean_field']
     lines = [f"{'':15}" + ''.join(f"{k:>7}" for k in pairs)]
     for m, p in rows.items(): lines.append(f"{NAMES[m]:15}" + ''.join(f"{ppv_at(p, k):7.2f}" for k in pairs))
@@ -91,7 +91,7 @@ def ppv_rows(results:dict, pairs:tuple=PPV_PAIRS) -> list:
 
 # %% ../../nbs/23a_proteins_figures.ipynb #047ea7bc
 COLORS = dict(ptt='C3', pcd='C0', eddca='C2', bfn='#c3a6e0', bfn_4k='#9467bd', bfn_16k='#4b2476', mean_field='C7',
-              test='k')
+              test='k', ptt_long='#7f1d1d')
 
 def _models(results:dict) -> list: return [m for m in MODELS if m in results]
 
@@ -163,7 +163,7 @@ def plot_budget(results:dict, ax=None):
         c = r.get('curve', dict(seconds=[train_clock(r)], test_elbo=[r['test_elbo']], test_elbo_se=[r['test_elbo_se']]))
         ax.errorbar(c['seconds'], c['test_elbo'], 2 * np.array(c['test_elbo_se']), color=COLORS[m], marker='o', ms=4,
                     capsize=2, label=f"{NAMES[m]} (bound)")
-    for m in ('ptt', 'pcd'):
+    for m in (LONG, 'ptt', 'pcd'):
         if m not in results: continue
         r = results[m]
         if np.isfinite(r['curve']['test_ll']).any():
@@ -183,7 +183,8 @@ def plot_ppv(results:dict, ax=None):
     mean-field DCA"""
     import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(5, 3.2), layout='constrained')
-    curves = [(m, results[m]['ppv']['curve']) for m in _models(results) if 'ppv' in results[m]]
+    shown = [m for m in _models(results) + [LONG] if m in results and 'ppv' in results[m]]
+    curves = [(m, results[m]['ppv']['curve']) for m in shown]
     curves.append(('mean_field', results['reference']['mean_field']['curve']))
     for m, p in curves:
         ax.semilogx(np.arange(1, len(p) + 1), p, color=COLORS[m], ls='--' if m == 'mean_field' else '-', label=NAMES[m])

@@ -283,10 +283,8 @@ def rbm_unit(method:str, ctx:dict, s:dict, work, progress:bool=False) -> tuple:
                      max_sweeps=f['max_sweeps'], full=True, generator=g, checkpoint=resumable)
         tau = ptt_tau(run) + [_report(out.report, update=run.state.update, n_rungs=len(out.ladder),
                                       chains=f['sample_chains'], sampling=True, route=out.kind)]
-        sampler = tau[-1]
-    else:
-        tau, out = pcd_ladders(run, s, g, checkpoint=resumable)
-        sampler = tau[-1]
+    else: tau, out = pcd_ladders(run, s, g, checkpoint=resumable)
+    sampler = tau[-1]
     x = out.x.argmax(-1) if out.x.ndim == 3 else out.x
     log_z, log_z_se = out.log_z[-1].item(), out.log_z_se[-1].item()
     # what sampling cost over every session: the samples' own count (refinement, thermalization, recording) and PCD's

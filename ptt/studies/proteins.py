@@ -9,8 +9,9 @@ __all__ = ['BFN_FULL', 'BFN_UNITS', 'LONG', 'FULL', 'QUICK', 'ERROR_EDGES', 'N_S
            'TRAIN_KEYS', 'RBM_KEYS', 'MODELS', 'family', 'context', 'error_summary', 'ppv_summary', 'reference',
            'describe', 'unit_settings', 'train_rbm', 'run_path', 'ptt_tau', 'tau_updates', 'capped_spacing',
            'final_sampling', 'pcd_tau_points', 'pcd_ladders', 'mean_log_likelihood', 'training_curve',
-           'couplings_and_scores', 'rbm_unit', 'long_unit', 'mixing_reached', 'eddca_unit', 'amend_eddca_densities',
-           'bfn_unit', 'save_unit', 'wanted', 'run_study', 'load_study', 'load_arrays', 'load_model']
+           'couplings_and_scores', 'likelihoods', 'rbm_unit', 'long_unit', 'mixing_reached', 'eddca_unit',
+           'amend_eddca_densities', 'bfn_unit', 'save_unit', 'wanted', 'run_study', 'load_study', 'load_arrays',
+           'load_model']
 
 # %% ../../nbs/23_proteins.ipynb #9079df73
 import json, math, time, hashlib, tempfile, importlib.util, contextlib, io, dataclasses, shutil
@@ -271,6 +272,12 @@ def couplings_and_scores(model, method:str) -> tuple:
     J = effective_couplings(model, method)
     return J, contact_scores(J)
 
+def likelihoods(model, ctx:dict, log_z:float) -> dict:
+    "The certain lower bound of `model`'s log Z (`log_z_bound`), and its test and training log-likelihoods by `log_z`"
+    return dict(log_z_bound=log_z_lower_bound(model, ctx['train'], max_rows=4000).value,
+                test_ll=mean_log_likelihood(model, ctx['test'], log_z),
+                train_ll=mean_log_likelihood(model, ctx['train'], log_z))
+
 def rbm_unit(method:str, ctx:dict, s:dict, work, progress:bool=False) -> tuple:
     "Train, sample and describe the `method` RBM: (summary, arrays to save, model)"
     t0 = time.perf_counter()
@@ -294,15 +301,12 @@ def rbm_unit(method:str, ctx:dict, s:dict, work, progress:bool=False) -> tuple:
     model = run.model.to(dtype=torch.float64)
     _, scores = couplings_and_scores(model, s['couplings'])
     t3 = time.perf_counter()
-    bound = log_z_lower_bound(model, ctx['train'], max_rows=4000).value                 # certain: log Z >= bound
+    lls = likelihoods(model, ctx, log_z)
     t4 = time.perf_counter()
     logs = run.history.logs
     summary = dict(method=method, updates=run.state.update, stopped=run.state.stopped,
                    n_rungs=len(run.ladder) if run.ladder is not None else None,
-                   log_z=log_z, log_z_se=log_z_se, log_z_bound=bound,
-                   test_ll=mean_log_likelihood(model, ctx['test'], log_z),
-                   train_ll=mean_log_likelihood(model, ctx['train'], log_z),
-                   curve=training_curve(logs),
+                   log_z=log_z, log_z_se=log_z_se, **lls, curve=training_curve(logs),
                    tau=tau, sampler=sampler, ppv=ppv_summary(scores, ctx['contacts']), **describe(x, ctx, s),
                    train_seconds=float(logs['seconds'][-1]), sample_seconds=sample_seconds,
                    coupling_seconds=t3 - t2, bound_seconds=t4 - t3, seconds=time.perf_counter() - t0)
@@ -319,17 +323,14 @@ def long_unit(ctx:dict, s:dict, work, progress:bool=False) -> tuple:
     run = fit(ctx['train'], test=ctx['test'], weights=ctx['weights'], visible='potts', n_states=ctx['q'], out=path,
               resume=path, updates=s[LONG]['updates'], progress=progress)
     trained(run, "PTT's continuation")
-    t1 = time.perf_counter()
+    t1 = time.perf_counter()                 # the continuation's own time (the logged seconds add the run's)
     model, logs = run.model.to(dtype=torch.float64), run.history.logs
     log_z, log_z_se = float(logs['log_z'][-1]), float(logs['log_z_se'][-1])
     _, scores = couplings_and_scores(model, s['couplings'])
     summary = dict(method='ptt', updates=run.state.update, continued_from=s['updates'], stopped=run.state.stopped,
-                   n_rungs=len(run.ladder), log_z=log_z, log_z_se=log_z_se,
-                   log_z_bound=log_z_lower_bound(model, ctx['train'], max_rows=4000).value,
-                   test_ll=mean_log_likelihood(model, ctx['test'], log_z),
-                   train_ll=mean_log_likelihood(model, ctx['train'], log_z),
-                   curve=training_curve(logs),
-                   tau=ptt_tau(run), ppv=ppv_summary(scores, ctx['contacts']), train_seconds=t1 - t0,
+                   n_rungs=len(run.ladder), log_z=log_z, log_z_se=log_z_se, **likelihoods(model, ctx, log_z),
+                   curve=training_curve(logs), tau=ptt_tau(run), ppv=ppv_summary(scores, ctx['contacts']),
+                   train_seconds=t1 - t0,
                    seconds=time.perf_counter() - t0)
     return summary, dict(scores=scores.float().numpy()), run.model
 

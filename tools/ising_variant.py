@@ -4,10 +4,12 @@
     python tools/ising_variant.py 12 0.55 '{"centered": true}'
     python tools/ising_variant.py 16 0.48 '{"centered": true}' huge    # a part's settings and data (default: full)
     python tools/ising_variant.py 16 0.48 nbs/results/ising46/runs/L16_beta0.480_ptt.h5 huge   # a saved run, read
+    python tools/ising_variant.py 12 0.44 '{"centered": "visible"}' large   # centered on the visible units alone
 
 Trains PTT on the point's data with the settings of the study's part named (`PARTS`; `FULL` by default) and the changes
-given (without the final check, not saved), or reads a saved run file instead, and prints: the rates (`lr_weights`),
-whether each freeze thermalized, at how many logged updates the estimated log Z fell below its certain lower bound (a
+given (without the final check, not saved; `"centered": "visible"`, not a setting of `fit`, centers the steps on the
+visible units' offsets alone, the hidden offsets set to zero), or reads a saved run file instead, and prints: the rates
+(`lr_weights`), whether each freeze thermalized, at how many logged updates the estimated log Z fell below its certain lower bound (a
 mode the chains miss), the best checkpoint's test LL (own log Z; exact up to L = 12), the last model's exact test LL,
 and the best checkpoint's mirror gain (`mirror_test`: what symmetrizing it would gain, in nats, on the test set)."""
 import sys, time, json
@@ -15,6 +17,7 @@ import numpy as np
 from ptt.studies.ising import PARTS, point_data, fit_settings, exact_test_ll, mirror_test
 from ptt.train import fit
 from ptt.run import load_run
+import ptt.train, torch
 
 def summary(run, L:int, beta:float, test) -> dict:
     "What a PTT run at (L, beta) did: freezes, logs below the bound, best checkpoint, mirror gains, rates"
@@ -29,8 +32,17 @@ def summary(run, L:int, beta:float, test) -> dict:
                               for v in (128, 256, 512, 1024, 2048) if v <= run.state.update},
                 lr_max=float(rates.max()), lr_median=float(np.median(rates)), lr_end=float(rates[-1]))
 
+def visible_offsets_only():
+    "Make `fit`'s centered steps use the visible units' offsets alone (the hidden offsets zero)"
+    offsets = ptt.train.data_offsets
+    def visible_only(model, data, weights=None):
+        mu, lam = offsets(model, data, weights)
+        return mu, torch.zeros_like(lam)
+    ptt.train.data_offsets = visible_only
+
 def train_variant(L:int, beta:float, changes:dict, part:str='full') -> dict:
-    s = dict(PARTS[part], ptt=dict(changes, final_eval='none'))
+    if changes.get('centered') == 'visible': visible_offsets_only()
+    s = dict(PARTS[part], ptt=dict(changes, centered=bool(changes.get('centered', False)), final_eval='none'))
     train, test = point_data(L, beta, s)
     t = time.time()
     run = fit(train, 2 * L, 'ptt', test=test, **fit_settings(s, 'ptt'))

@@ -9,22 +9,26 @@
 Trains PTT on the point's data with the settings of the study's part named (`PARTS`; `FULL` by default) and the changes
 given (without the final check, not saved; `"centered": "visible"`, not a setting of `fit`, centers the steps on the
 visible units' offsets alone, the hidden offsets set to zero), or reads a saved run file instead, and prints: the rates
-(`lr_weights`), whether each freeze thermalized, at how many logged updates the estimated log Z fell below its certain lower bound (a
-mode the chains miss), the best checkpoint's test LL (own log Z; exact up to L = 12), the last model's exact test LL,
-and the best checkpoint's mirror gain (`mirror_test`: what symmetrizing it would gain, in nats, on the test set)."""
+(`lr_weights`), whether each freeze thermalized, at how many logged updates the estimated log Z fell below its certain
+lower bound (a mode the chains miss), the best checkpoint's test LL (own log Z; exact up to L = 12), the last model's
+exact test LL, and the best checkpoint's mirror gain (`mirror_test`: what symmetrizing it would gain, in nats, on the
+test set); a run that stopped before its first step, only why."""
 import sys, time, json
 import numpy as np
 from ptt.studies.ising import PARTS, point_data, fit_settings, exact_test_ll, mirror_test
 from ptt.train import fit
 from ptt.run import load_run
-import ptt.train, torch
+import ptt.train
+import torch
 
 def summary(run, L:int, beta:float, test) -> dict:
     "What a PTT run at (L, beta) did: freezes, logs below the bound, best checkpoint, mirror gains, rates"
+    if run.state.update == 0: return dict(L=L, beta=beta, stopped=run.state.stopped)
     logs, rates = run.history.logs, np.asarray(run.history.steps['lr_weights'])
     i = int(np.nanargmax(logs['test_ll'])); u = int(logs['update'][i])
     exact = (lambda m: exact_test_ll(m, test)) if L <= 12 else (lambda m: None)
-    return dict(L=L, beta=beta, rungs=len(run.ladder), freezes_thermalized=[int(x) for x in run.history.rungs['thermalized']],
+    return dict(L=L, beta=beta, stopped=run.state.stopped, rungs=len(run.ladder),
+                freezes_thermalized=[int(x) for x in run.history.rungs['thermalized']],
                 below_bound=int(np.sum(np.isclose(logs['log_z'], logs['log_z_bound']))), logs=len(logs['update']),
                 best_update=u, own_ll=float(logs['test_ll'][i]), exact_ll=exact(run.checkpoint(u)),
                 exact_last=exact(run.model), mirror_gain=mirror_test(run.checkpoint(u), test)['gain'],

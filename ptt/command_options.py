@@ -18,6 +18,7 @@ from .arguments import check_device
 _OPTIONS = dict(n_hidden='--hidden', updates='--updates', n_chains='--chains', gibbs_steps='--gibbs-steps',
                 batch_size='--batch-size', lr='--lr', max_lr='--max-lr', lr_floor='--lr-floor', floor='--lr-floor',
                 lr_decay='--lr-decay', max_gain='--max-gain', min_gain='--min-gain', damped='--damped', alpha='--alpha',
+                init_std='--init-std',
                 lr_rule='--lr-rule', reject_margin='--reject-margin', batches='--batches', final_eval='--final-eval',
                 seed='--seed', method='--method', centered='--centered', visible='--visible', test_frac='--test-frac',
                 save_every='--save-every', threads='--threads')

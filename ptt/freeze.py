@@ -118,7 +118,7 @@ def _set_log_z(run:Run):
 
 # %% ../nbs/09d_freeze.ipynb #887f60cc
 TOO_FAR_AT_START = ("the initial model is too far from the independent model for the first rung. Lower the initial "
-                    "weights' spread (init_std) and restart.")
+                    "weights' spread (init_std; --init-std of ptt train) and restart.")
 
 def freeze(run:Run, g:torch.Generator, comm:Local=LOCAL):
     """Freeze the current model as a new rung: thermalize (the levels above the reservoir, or the whole ladder; every

@@ -66,6 +66,7 @@ def train_parser(sub) -> argparse.ArgumentParser:
     t.add_argument('--centered', action=argparse.BooleanOptionalAction,
                    help="centered gradient steps, or the plain gradient with --no-centered (default: plain)")
     t.add_argument('--alpha', type=float, help="target swap acceptance between rungs (default: 0.3)")
+    t.add_argument('--init-std', type=float, help="spread (standard deviation) of the initial weights (default: 0.01)")
     t.add_argument('--lr-rule', choices=LR_RULES,
                    help="PTT's rate rule: sign (one rate, x1.002 or x0.998 on the sign of successive gradients' dot "
                         "product) or cosine (a rate per parameter group, from the smoothed cosine; default: sign)")
@@ -105,7 +106,7 @@ def _given(a) -> dict:
     "The training settings given on the command line, by make_config's names"
     s = dict(updates=a.updates, n_chains=a.chains, gibbs_steps=a.gibbs_steps, batch_size=a.batch_size, lr=a.lr,
              max_lr=a.max_lr, lr_floor=a.lr_floor, lr_decay=a.lr_decay, max_gain=a.max_gain, damped=a.damped,
-             min_gain=a.min_gain, alpha=a.alpha, seed=a.seed, centered=a.centered,
+             min_gain=a.min_gain, alpha=a.alpha, init_std=a.init_std, seed=a.seed, centered=a.centered,
              lr_rule=a.lr_rule, reject_margin=a.reject_margin, batches=a.batches, final_eval=a.final_eval)
     return {k: v for k, v in s.items() if v is not None}
 

@@ -155,7 +155,7 @@ def test_settings(name, v, method):
 
 CLI_OPTIONS = {'--hidden': 'n_hidden', '--updates': 'updates', '--chains': 'n_chains', '--gibbs-steps': 'gibbs_steps',
                '--batch-size': 'batch_size', '--lr': 'lr', '--max-lr': 'max_lr', '--lr-floor': 'lr_floor', '--lr-decay': 'lr_decay',
-               '--alpha': 'alpha', '--seed': 'seed'}
+               '--alpha': 'alpha', '--init-std': 'init_std', '--seed': 'seed'}
 
 @FAST
 @given(option=st.sampled_from(sorted(CLI_OPTIONS)), v=st.one_of(st.integers(-5, 5), st.integers(-2**40, 2**40), st.floats(-3, 3),

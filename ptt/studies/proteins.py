@@ -244,14 +244,14 @@ def pcd_ladders(run, s:dict, g, checkpoint=None) -> tuple:
     `Samples` (`checkpoint`: a file that makes the final ladder's thermalization resumable; the τ points are kept
     beside it until the end)"""
     done = None if checkpoint is None else f"{checkpoint}.tau"
-    rows, ups = pcd_tau_points(run, s, g, done), tau_updates(run, s['tau_points'])
+    rows = pcd_tau_points(run, s, g, done)
     t0, f = time.perf_counter(), final_sampling(s)
     b = checkpoint_ladder(run, n_chains=f['sample_chains'], gibbs_steps=s['sample_gibbs'], full=True, generator=g,
                           max_sweeps=f['max_sweeps'], checkpoint=checkpoint, keep=True)
     t1 = time.perf_counter()
     report = capped_spacing(b.report, math.ceil(s['n_samples'] / f['sample_chains']), f['max_sweeps'])
     out = record_samples(b.tempering, report, s['n_samples'], checkpoint=b.checkpoint)
-    rows.append(_report(b.report, update=ups[-1], n_rungs=len(b.values), chains=f['sample_chains'],
+    rows.append(_report(b.report, update=run.checkpoints[-1][0], n_rungs=len(b.values), chains=f['sample_chains'],
                         seconds=time.perf_counter() - t0, final=True, plan_spacing=b.report.plan.spacing,
                         spacing=report.plan.spacing, record_seconds=time.perf_counter() - t1))
     if done is not None: Path(done).unlink(missing_ok=True)

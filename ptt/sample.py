@@ -79,12 +79,14 @@ def _short(acc:torch.Tensor, chosen:list, alpha:float, slack:float) -> list:
 
 def refine_ladder(candidates:list, chosen:list, x0:torch.Tensor, alpha:float=0.3, slack:float=0.05, gibbs_steps:int=10,
                   max_rounds:int=8, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, warn:bool=False,
-                  generator=None, checkpoint=None, greedy_steps:int|None=None, keep:bool=False) -> tuple:
+                  generator=None, checkpoint=None, greedy_steps:int|None=None, keep:bool=False,
+                  progress=None) -> tuple:
     """Run the ladder `chosen` (indices into `candidates`) thermalized, `gibbs_steps` per swap round; split pairs
     measured below `alpha - slack` (by the greedy rule, `greedy_steps` to relax its samples: default `gibbs_steps`);
     repeat: (chosen, Tempering, report: the last run's, its `seconds` those of every round). With a `checkpoint` file,
     an interrupted refinement continues where it stopped, with the same random numbers and the seconds spent so far;
-    with `keep`, its last run stays in `last_run(checkpoint)`, finished, for the recording from it"""
+    with `keep`, its last run stays in `last_run(checkpoint)`, finished, for the recording from it; `progress` hears
+    each round's sweeps (`Tempering.thermalize`)"""
     g = generator if generator is not None else make_generator(0, x0.device)
     kept = _kept_run(candidates, last_run(checkpoint), x0, gibbs_steps, g)
     if kept is not None:
@@ -108,7 +110,8 @@ def refine_ladder(candidates:list, chosen:list, x0:torch.Tensor, alpha:float=0.3
         def stop(acc, chosen=chosen): found[:] = _short(acc, chosen, alpha, slack); return bool(found)
         tmp = Tempering(stack([candidates[i] for i in chosen]), x, gibbs_steps, g)
         report = tmp.thermalize(factor=factor, min_sweeps=min_sweeps, max_sweeps=max_sweeps, warn=False,
-                                stop=stop if r < max_rounds else None, checkpoint=last_run(checkpoint), keep=keep)
+                                stop=stop if r < max_rounds else None, checkpoint=last_run(checkpoint), keep=keep,
+                                progress=progress)
         pairs = found or _short(report.acceptance, chosen, alpha, slack)
         if not pairs or r == max_rounds: break
         t0 = time.perf_counter()
@@ -229,9 +232,9 @@ class Samples(NamedTuple):
 
 def run_ladder(models:RBM, n:int, n_chains:int=1000, gibbs_steps:int=10, x0:torch.Tensor|None=None, factor:float=20.,
                min_sweeps:int=100, max_sweeps:int=20_000, generator:torch.Generator|None=None,
-               checkpoint=None, log_z:bool=True) -> Samples:
-    """Thermalize tempering over `models` and record `n` samples of the top rung, one plan spacing apart (both
-    resumable from a `checkpoint` file); estimate log Z on the way (if `log_z`)"""
+               checkpoint=None, log_z:bool=True, progress=None) -> Samples:
+    """Thermalize tempering over `models` (its sweeps told to `progress`) and record `n` samples of the top rung, one
+    plan spacing apart (both resumable from a `checkpoint` file); estimate log Z on the way (if `log_z`)"""
     g = generator if generator is not None else make_generator(0, models.device)
     if x0 is None:
         base = models[0]
@@ -239,7 +242,7 @@ def run_ladder(models:RBM, n:int, n_chains:int=1000, gibbs_steps:int=10, x0:torc
         x0 = x0.unsqueeze(0).repeat(len(models), *([1] * (base.weights.ndim)))
     tmp = Tempering(models, x0, gibbs_steps, g)
     report = tmp.thermalize(factor=factor, min_sweeps=min_sweeps, max_sweeps=max_sweeps, checkpoint=checkpoint,
-                            keep=True)
+                            keep=True, progress=progress)
     return record_samples(tmp, report, n, log_z=log_z, max_sweeps=max_sweeps, checkpoint=checkpoint)
 
 def record_samples(tmp:Tempering, report:Thermalization, n:int, anchor:tuple|None=None, log_z:bool=True,
@@ -331,9 +334,10 @@ def _anchor(run:Run, rung:int) -> tuple:
 
 def reservoir_samples(run:Run, n:int, n_chains:int=256, gibbs_steps:int|None=None, factor:float=20.,
                       min_sweeps:int=100, max_sweeps:int=20_000, generator:torch.Generator|None=None,
-                      checkpoint=None, log_z:bool=True) -> Samples:
+                      checkpoint=None, log_z:bool=True, progress=None) -> Samples:
     """`n` samples of `run`'s current model over the levels above its reservoir, thermalized by renewals from it (log Z
-    of those levels on the way, if `log_z`); `gibbs_steps` per swap round: the run's `local_gibbs_steps` by default"""
+    of those levels on the way, if `log_z`; sweeps told to `progress`); `gibbs_steps` per swap round: the run's
+    `local_gibbs_steps` by default"""
     why = reservoir_doubt(run)
     if why: raise ValueError(f"this run's reservoir cannot be sampled above: {why}")
     res, lad = run.state.reservoir, run.ladder
@@ -344,7 +348,7 @@ def reservoir_samples(run:Run, n:int, n_chains:int=256, gibbs_steps:int|None=Non
     k = gibbs_steps or legacy(run.config, 'local_gibbs_steps')
     tmp = Tempering(models, x0, k, g, reservoir=res, track_origin=True)
     report = tmp.thermalize(factor=factor, min_sweeps=min_sweeps, max_sweeps=max_sweeps, renewal=True,
-                            checkpoint=checkpoint, keep=True)
+                            checkpoint=checkpoint, keep=True, progress=progress)
     anchor = _anchor(run, res.rung) if log_z else None
     return record_samples(tmp, report, n, anchor, log_z, max_sweeps, checkpoint)._replace(kind='reservoir')
 
@@ -368,11 +372,11 @@ def default_ladder(run:Run|None, n:int) -> str:
 
 def sample(source, n:int=5000, ladder:str='auto', n_chains:int|None=None, gibbs_steps:int|None=None,
            alpha:float=0.3, seed:int=0, factor:float=20., min_sweeps:int=100, max_sweeps:int=20_000, full:bool=False,
-           generator:torch.Generator|None=None, checkpoint=None, log_z:bool|None=None):
+           generator:torch.Generator|None=None, checkpoint=None, log_z:bool|None=None, progress=None):
     """`n` equilibrium samples of a run's current model (or of a model), by tempering over a ladder with the
     thermalization protocol (resumable with a `checkpoint` file); `n_chains` and `gibbs_steps` per swap round by
     default: `default_chains`, and 1 (the run's `local_gibbs_steps` above a reservoir); with `full`, the `Samples`
-    (log Z of the rungs unless `log_z` is False)"""
+    (log Z of the rungs unless `log_z` is False); `progress(done, upto)` hears the thermalization's sweeps"""
     if not isinstance(n, int) or n < 1: raise ValueError(f"n must be a positive integer, got {n!r}")
     run, model = (source, source.model) if isinstance(source, Run) else (None, source)
     if not isinstance(model, RBM) or model.is_stack: raise ValueError("sample needs a Run or a single RBM")
@@ -380,7 +384,7 @@ def sample(source, n:int=5000, ladder:str='auto', n_chains:int|None=None, gibbs_
     if ladder == 'auto': ladder = default_ladder(run, n)
     g = generator if generator is not None else make_generator(seed, model.device)
     n_chains = n_chains or default_chains(n, ladder, model.device)
-    therm = dict(factor=factor, min_sweeps=min_sweeps, max_sweeps=max_sweeps, checkpoint=checkpoint)
+    therm = dict(factor=factor, min_sweeps=min_sweeps, max_sweeps=max_sweeps, checkpoint=checkpoint, progress=progress)
     log_z = full if log_z is None else log_z
     if ladder in ('reservoir', 'ptt') and (run is None or run.ladder is None):
         raise ValueError(f"ladder={ladder!r} needs a PTT run")

@@ -29,7 +29,7 @@ from ..sample import checkpoint_ladder, temperature_ladder, record_samples, samp
 from ..metrics import ising_moments, ising_observables
 from ..run import write_atomic, saved_result, load_run
 from .common import (report_summary, checkpoint_files, ptt_choice, freeze_records, cached_phase,
-                               settings_tag, cached_with_state, method_settings, trained)
+                               settings_tag, cached_with_state, method_settings, trained, phase_progress)
 _all_ = ['report_summary', 'ptt_choice', 'freeze_records', 'cached_phase']
 
 # %% ../../nbs/20_ising.ipynb #3dc44ea7
@@ -107,9 +107,9 @@ def scored_checkpoints(run, test, n:int, start:int) -> dict:
     ll.update({u: exact_test_ll(cps[u], test) for u in _neighbours(list(cps), grid, max(ll, key=ll.get))})
     return dict(update=sorted(ll), test_ll=[ll[u] for u in sorted(ll)], how=f'exact, {len(ll)} checkpoints')
 
-def pcd_checkpoint_lls(run, test, s:dict, g, checkpoint=None) -> dict:
+def pcd_checkpoint_lls(run, test, s:dict, g, checkpoint=None, progress=None) -> dict:
     """Test LL of a PCD run's checkpoints: exact for every checkpoint (small hidden layer) or on a grid (up to 24), else
-    along a checkpoint ladder"""
+    along a checkpoint ladder (its sweeps told to `progress`)"""
     n_hidden = run.model.n_hidden
     if n_hidden <= EXACT_HIDDEN:
         cps = [(u, m.to(dtype=torch.float64)) for u, m in run.checkpoints]
@@ -118,26 +118,26 @@ def pcd_checkpoint_lls(run, test, s:dict, g, checkpoint=None) -> dict:
     if n_hidden <= EXACT_LOG_Z_HIDDEN and s.get('pcd_exact_checkpoints'):
         return scored_checkpoints(run, test, s['pcd_exact_checkpoints'], s['updates'] // s['log_points'])
     built = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], between=PCD_BETWEEN, full=True,
-                              generator=g, checkpoint=checkpoint, keep=True)
+                              generator=g, checkpoint=checkpoint, keep=True, progress=progress)
     ladder, ev = built.models, record_samples(built.tempering, built.report, s['n_chains'], checkpoint=built.checkpoint)
     rungs = [t for t in checkpoint_rungs(run, built.values) if t > 0]           # the checkpoints among its rungs
     return dict(update=[int(built.values[t]) for t in rungs],
                 test_ll=[log_likelihood(ladder[t], test, ev.log_z[t].item()).item() for t in rungs],
                 how='checkpoint ladder', n_rungs=len(ladder), evaluation=report_summary(ev.report))
 
-def pcd_choice(run, test, s:dict, g, checkpoint=None) -> dict:
+def pcd_choice(run, test, s:dict, g, checkpoint=None, progress=None) -> dict:
     """The PCD run's checkpoint of best test LL, sampled by temperature PT (`checkpoint`: a file prefix that makes the
-    checkpoint scores and the sampling resumable)"""
+    checkpoint scores and the sampling resumable; `progress` hears the thermalizations' sweeps)"""
     ck = checkpoint_files(checkpoint)
     def scores():
         t0 = time.perf_counter()
-        return dict(pcd_checkpoint_lls(run, test, s, g, ck('ladder')), seconds=time.perf_counter() - t0)
+        return dict(pcd_checkpoint_lls(run, test, s, g, ck('ladder'), progress), seconds=time.perf_counter() - t0)
     # saved as soon as known: a stop during the sampling below does not score them anew
     curve = cached_with_state(checkpoint, 'curve', g, scores)
     u = curve['update'][int(np.argmax(curve['test_ll']))]
     model = run.checkpoint(u)
     out = sample(model, s['n_samples'], 'temperature', n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], full=True,
-                 generator=g, checkpoint=ck('temperatures'))
+                 generator=g, checkpoint=ck('temperatures'), progress=progress)
     log_z, se = out.log_z[-1].item(), out.log_z_se[-1].item()
     return dict(update=u, model=model, samples=out.x, log_z=log_z, log_z_se=se,
                 test_ll=log_likelihood(model, test, log_z).item(), n_temperatures=len(out.ladder),
@@ -208,7 +208,8 @@ def study_point(L:int, beta:float, s:dict, work=None) -> tuple:
         tag = f"L{L}_beta{beta:.3f}_{method}_{_settings_tag(s)}"
         choose = ptt_choice if method == 'ptt' else pcd_choice
         resumable = Path(work) / f"{tag}_choice" if work else None
-        choice = cached_phase(work, f"{tag}_choice", choose, run, test, s, g, checkpoint=resumable)
+        said = phase_progress(f"L = {L}, beta = {beta}, {method.upper()}")         # a line every 10 minutes at most
+        choice = cached_phase(work, f"{tag}_choice", choose, run, test, s, g, checkpoint=resumable, progress=said)
         models[method], t3 = choice['model'], time.perf_counter()
         exact = exact_check(choice['model'], test, L)
         out[method] = dict(_public(choice), train_seconds=t2 - t1, eval_seconds=t3 - t2,
@@ -218,7 +219,7 @@ def study_point(L:int, beta:float, s:dict, work=None) -> tuple:
             out['ptt']['ladder_rungs'], out['ptt']['freezes'] = len(run.ladder), freeze_records(run)
             t4 = time.perf_counter()
             t = cached_phase(work, f"{tag}_temperatures", temperature_ladder, choice['model'], n_chains=s['n_chains'],
-                             gibbs_steps=s['gibbs_steps'], full=True, generator=g)
+                             gibbs_steps=s['gibbs_steps'], full=True, generator=g, progress=said)
             out['ptt']['n_temperatures'] = len(t.values)
             out['ptt']['temperature_ladder'] = dict(betas=t.values, seconds=time.perf_counter() - t4,
                                                     **report_summary(t.report))

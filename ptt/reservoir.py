@@ -295,8 +295,8 @@ def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:
     (and, to `progress`, sweeps done and those at the current block's end, every `THERM_PIECE` sweeps); ends early after
     a block whose acceptance per pair makes `stop` true. With a `checkpoint` file, the run is saved after every block
     and within a block every `THERM_SAVE_SECONDS`, and an interrupted run continues from it, with the same random
-    numbers; the file is removed at the end, or with `keep` marked finished, so that a
-    call with it returns the same report at once (for a recording that goes on from it: `record_samples`)"""
+    numbers; the file is removed at the end, or with `keep` marked finished, so that a call with it returns the same
+    report at once (for a recording that goes on from it: `record_samples`)"""
     if renewal and self.reservoir is not None and self.origin is None:
         raise ValueError("thermalize(renewal=True) follows when each state was drawn from the reservoir: build the "
                          "Tempering with track_origin=True")
@@ -314,7 +314,8 @@ def thermalize(self:Tempering, factor:float=20., min_sweeps:int=100, max_sweeps:
         before, part = c.get('seconds', 0.), c.get('part')
     def save(part=None):                                   # the run so far: after a block, or in one (`part`)
         if checkpoint is None or (part is not None and time.perf_counter() - saved[0] < THERM_SAVE_SECONDS): return
-        cut = {} if part is None else dict(part=dict(part, trajs=_compact(part['trajs'], self.n_rungs)))
+        cut = {} if part is None else dict(part=dict(part, acc=part['acc'].cpu(), counts=part['counts'].cpu(),
+                                                     trajs=_compact(part['trajs'], self.n_rungs)))
         save_atomic(dict(tempering=self.state(), block=block, trajs=_compact(trajs, self.n_rungs), acc_sum=acc_sum,
                          done=done, seconds=before + time.perf_counter() - t0, **cut), checkpoint)
         saved[0] = time.perf_counter()
@@ -350,7 +351,7 @@ def _run_block(self:Tempering, block:int, part:dict|None, save, progress, done:i
         part['trajs'].append(self.run_adding(n, part['acc'], part['counts'], trajectory=True))
         part['sweeps'] += n
         if part['sweeps'] < block:
-            save(dict(part, acc=part['acc'].cpu(), counts=part['counts'].cpu()))
+            save(part)
             if progress is not None: progress(done + part['sweeps'], done + block)
     return (part['acc'] / part['counts']).cpu(), torch.cat(part['trajs'])
 

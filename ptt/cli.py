@@ -128,7 +128,10 @@ def cmd_eval(a) -> int:
         print(audit_run(run, data))
     log_z, se = run.log_z, run.history.last('logs', 'log_z_se')
     if not math.isfinite(log_z):
-        res = sample(run, 1000, ladder='checkpoints' if run.checkpoints else 'temperature', full=True)
+        progress, close = sweeps_bar('ladder for log Z')
+        try: res = sample(run, 1000, ladder='checkpoints' if run.checkpoints else 'temperature', full=True,
+                          progress=progress)
+        finally: close()
         log_z, se = res.log_z[-1].item(), res.log_z_se[-1].item()
         print(f"log Z estimated now over a {len(res.ladder)}-rung a-posteriori ladder ({describe(res.report)})")
     print(f"log Z {log_z:.4f} ± {se:.4f}")

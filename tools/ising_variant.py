@@ -5,16 +5,16 @@
     python tools/ising_variant.py 16 0.48 '{"centered": true}' huge    # a part's settings and data (default: full)
     python tools/ising_variant.py 16 0.48 nbs/results/ising46/runs/L16_beta0.480_ptt.h5 huge   # a saved run, read
     python tools/ising_variant.py 12 0.44 '{"centered": "visible"}' large   # centered on the visible units alone
-    python tools/ising_variant.py 8 0.44 '{"centered": "half"}'    # offsets 1/2: the gradient of an RBM with ±1 units
+    python tools/ising_variant.py 8 0.44 '{"centered": "half"}'    # offsets 1/2: an RBM with ±1 units, its gradient
 
 Trains PTT on the point's data with the settings of the study's part named (`PARTS`; `FULL` by default) and the changes
 given (without the final check, not saved; `"centered": "visible"`, not a setting of `fit`, centers the steps on the
-visible units' offsets alone, the hidden offsets set to zero; `"centered": "half"`, offsets of 1/2 on both layers), or
-reads a saved run file instead, and prints: the rates (`lr_weights`), whether each freeze thermalized, at how many
-logged updates the estimated log Z fell below its certain lower bound (a mode the chains miss), the best checkpoint's
-test LL (own log Z; exact up to L = 12), the last model's exact test LL, and the best checkpoint's mirror gain
-(`mirror_test`: what symmetrizing it would gain, in nats, on the test set); a run that stopped before its first step,
-only why."""
+visible units' offsets alone, the hidden offsets set to zero; `"centered": "half"`, offsets of 1/2 on both layers, which
+is the plain gradient of an RBM with ±1 units up to a factor per parameter group), or reads a saved run file instead,
+and prints: the rates (`lr_weights`), whether each freeze thermalized, at how many logged updates the estimated log Z
+fell below its certain lower bound (a mode the chains miss), the best checkpoint's test LL (own log Z; exact up to L =
+12), the last model's exact test LL, and the best checkpoint's mirror gain (`mirror_test`: what symmetrizing it would
+gain, in nats, on the test set); a run that stopped before its first step, only why."""
 import sys, time, json
 import numpy as np
 from ptt.studies.ising import PARTS, point_data, fit_settings, exact_test_ll, mirror_test

@@ -6,14 +6,15 @@ Docs: https://ptt-dev.github.io/ptt/ising.html.md"""
 
 # %% auto #0
 __all__ = ['PCD_OPTIMIZER', 'FULL', 'LARGE', 'HUGE', 'LADDERS', 'CENTERED', 'CENTERED_LARGE', 'QUICK', 'EXACT_HIDDEN',
-           'EXACT_LOG_Z_HIDDEN', 'PCD_BETWEEN', 'STYLE', 'GAMMA_OVER_NU', 'NU', 'PARTS', 'PART_FOLDERS',
+           'EXACT_LOG_Z_HIDDEN', 'PCD_AIS', 'STYLE', 'GAMMA_OVER_NU', 'NU', 'PARTS', 'PART_FOLDERS',
            'magnetization_counts', 'describe_samples', 'magnetization_density', 'geometric_grid', 'exact_test_ll',
-           'scored_checkpoints', 'pcd_checkpoint_lls', 'pcd_choice', 'exact_moments', 'exact_check', 'point_settings',
-           'point_data', 'fit_settings', 'run_file', 'study_point', 'point_file', 'save_models', 'load_models',
-           'run_study', 'load_study', 'summary_line', 'test_set_error', 'bound_excess', 'plot_histograms',
-           'plot_susceptibility', 'plot_ladder_sizes', 'plot_scaling', 'plot_log_likelihood', 'MagnetizationExplorer',
-           'magnetization_explorer', 'part_folder', 'run_part', 'load_ladders', 'with_ladders', 'mirror_test',
-           'mirror_table', 'plot_mirror', 'report_summary', 'ptt_choice', 'freeze_records', 'cached_phase']
+           'scored_checkpoints', 'ais_scored_checkpoints', 'pcd_checkpoint_lls', 'pcd_choice', 'exact_moments',
+           'exact_check', 'point_settings', 'point_data', 'fit_settings', 'run_file', 'study_point', 'point_file',
+           'save_models', 'load_models', 'run_study', 'load_study', 'summary_line', 'test_set_error', 'bound_excess',
+           'plot_histograms', 'plot_susceptibility', 'plot_ladder_sizes', 'plot_scaling', 'plot_log_likelihood',
+           'MagnetizationExplorer', 'magnetization_explorer', 'part_folder', 'run_part', 'load_ladders', 'with_ladders',
+           'mirror_test', 'mirror_table', 'plot_mirror', 'report_summary', 'ptt_choice', 'freeze_records',
+           'cached_phase']
 
 # %% ../../nbs/20_ising.ipynb #80676c43
 import hashlib, json, math, time
@@ -25,7 +26,8 @@ from ..rbm import from_state_dict
 from ..kernels import make_generator
 from ..exact import log_partition, log_likelihood, activity_distribution
 from ..train import fit
-from ..sample import checkpoint_ladder, temperature_ladder, record_samples, sample, checkpoint_rungs
+from ..sample import temperature_ladder, sample
+from ..likelihood import ais_log_z
 from ..metrics import ising_moments, ising_observables
 from ..run import write_atomic, saved_result, load_run
 from .common import (report_summary, checkpoint_files, ptt_choice, freeze_records, cached_phase,
@@ -40,7 +42,7 @@ FULL = dict(Ls=(4, 6, 8), betas=(0.30, 0.40, 0.44, 0.48, 0.55, 0.60), n_data=50_
 
 LARGE = dict(FULL, Ls=(12,), betas=(0.30, 0.40, 0.44, 0.48, 0.55), pcd_exact_checkpoints=12)
 
-# beyond exact enumeration (N_h = 32, 40): PCD's checkpoints scored along a checkpoint ladder
+# beyond exact enumeration (N_h = 32, 40): PCD's checkpoints scored by AIS
 HUGE = dict(LARGE, Ls=(16, 20), betas=(0.30, 0.48))
 LADDERS = dict(HUGE, betas=(0.40, 0.44, 0.55), methods=('ptt',))
 
@@ -77,8 +79,8 @@ def magnetization_density(counts:list, bins:int=41) -> tuple:
 # %% ../../nbs/20_ising.ipynb #1f2632ee
 EXACT_HIDDEN = 16          # hidden layers up to this size are enumerated exactly: log Z, magnetization distribution
 EXACT_LOG_Z_HIDDEN = 24    # up to this size, log Z alone (2^24 hidden states: about 40 s per model on one core)
-# beyond it, PCD's checkpoints are scored along a checkpoint ladder with this many interpolated models per gap
-PCD_BETWEEN = 15
+# beyond it, every PCD checkpoint's log Z by AIS with these settings (about 4 s per model at L = 16 on one core)
+PCD_AIS = dict(n_chains=1000, n_betas=2000)
 
 # %% ../../nbs/20_ising.ipynb #9cabb911
 def geometric_grid(updates:list, n:int, start:int) -> list:
@@ -107,9 +109,15 @@ def scored_checkpoints(run, test, n:int, start:int) -> dict:
     ll.update({u: exact_test_ll(cps[u], test) for u in _neighbours(list(cps), grid, max(ll, key=ll.get))})
     return dict(update=sorted(ll), test_ll=[ll[u] for u in sorted(ll)], how=f'exact, {len(ll)} checkpoints')
 
-def pcd_checkpoint_lls(run, test, s:dict, g, checkpoint=None, progress=None) -> dict:
-    """Test LL of a PCD run's checkpoints: exact for every checkpoint (small hidden layer) or on a grid (up to 24), else
-    along a checkpoint ladder (its sweeps told to `progress`)"""
+def ais_scored_checkpoints(run, test, g) -> dict:
+    "Test LL of every checkpoint of a run by its AIS log Z (`PCD_AIS`), with the AIS standard errors"
+    est = [(u, ais_log_z(m, generator=g, **PCD_AIS), m) for u, m in run.checkpoints]
+    return dict(update=[u for u, _, _ in est], log_z_se=[e.se for _, e, _ in est],
+                test_ll=[log_likelihood(m, test, e.value).item() for _, e, m in est],
+                how=f"AIS, {PCD_AIS['n_betas']} temperatures")
+
+def pcd_checkpoint_lls(run, test, s:dict, g) -> dict:
+    "Test LL of a PCD run's checkpoints: exact for each (small hidden layer) or on a grid (up to 24), else by AIS"
     n_hidden = run.model.n_hidden
     if n_hidden <= EXACT_HIDDEN:
         cps = [(u, m.to(dtype=torch.float64)) for u, m in run.checkpoints]
@@ -117,21 +125,15 @@ def pcd_checkpoint_lls(run, test, s:dict, g, checkpoint=None, progress=None) -> 
                     how='exact')
     if n_hidden <= EXACT_LOG_Z_HIDDEN and s.get('pcd_exact_checkpoints'):
         return scored_checkpoints(run, test, s['pcd_exact_checkpoints'], s['updates'] // s['log_points'])
-    built = checkpoint_ladder(run, n_chains=s['n_chains'], gibbs_steps=s['gibbs_steps'], between=PCD_BETWEEN, full=True,
-                              generator=g, checkpoint=checkpoint, keep=True, progress=progress)
-    ladder, ev = built.models, record_samples(built.tempering, built.report, s['n_chains'], checkpoint=built.checkpoint)
-    rungs = [t for t in checkpoint_rungs(run, built.values) if t > 0]           # the checkpoints among its rungs
-    return dict(update=[int(built.values[t]) for t in rungs],
-                test_ll=[log_likelihood(ladder[t], test, ev.log_z[t].item()).item() for t in rungs],
-                how='checkpoint ladder', n_rungs=len(ladder), evaluation=report_summary(ev.report))
+    return ais_scored_checkpoints(run, test, g)
 
 def pcd_choice(run, test, s:dict, g, checkpoint=None, progress=None) -> dict:
     """The PCD run's checkpoint of best test LL, sampled by temperature PT (`checkpoint`: a file prefix that makes the
-    checkpoint scores and the sampling resumable; `progress` hears the thermalizations' sweeps)"""
+    checkpoint scores and the sampling resumable; `progress` hears the sampling's sweeps)"""
     ck = checkpoint_files(checkpoint)
     def scores():
         t0 = time.perf_counter()
-        return dict(pcd_checkpoint_lls(run, test, s, g, ck('ladder'), progress), seconds=time.perf_counter() - t0)
+        return dict(pcd_checkpoint_lls(run, test, s, g), seconds=time.perf_counter() - t0)
     # saved as soon as known: a stop during the sampling below does not score them anew
     curve = cached_with_state(checkpoint, 'curve', g, scores)
     u = curve['update'][int(np.argmax(curve['test_ll']))]

@@ -38,25 +38,17 @@ def summary(run, L:int, beta:float, test) -> dict:
                               for v in (128, 256, 512, 1024, 2048) if v <= run.state.update},
                 lr_max=float(rates.max()), lr_median=float(np.median(rates)), lr_end=float(rates[-1]))
 
-def visible_offsets_only():
-    "Make `fit`'s centered steps use the visible units' offsets alone (the hidden offsets zero)"
-    offsets = ptt.train.data_offsets
-    def visible_only(model, data, weights=None):
-        mu, lam = offsets(model, data, weights)
-        return mu, torch.zeros_like(lam)
-    ptt.train.data_offsets = visible_only
+# centered steps with other offsets than the data's, by name: a patch of the tool's, not a setting of `fit`
+OFFSETS = {'visible': lambda mu, lam: (mu, torch.zeros_like(lam)),                        # the hidden offsets zero
+           'half': lambda mu, lam: (torch.full_like(mu, 0.5), torch.full_like(lam, 0.5))}  # an RBM with ±1 units
 
-def half_offsets():
-    "Make `fit`'s centered steps use offsets of 1/2 on both layers: the plain gradient of an RBM with ±1 units"
+def patch_offsets(name:str):
+    "Make `fit`'s centered steps use the offsets `OFFSETS[name]` makes of the data's"
     offsets = ptt.train.data_offsets
-    def half(model, data, weights=None):
-        mu, lam = offsets(model, data, weights)
-        return torch.full_like(mu, 0.5), torch.full_like(lam, 0.5)
-    ptt.train.data_offsets = half
+    ptt.train.data_offsets = lambda model, data, weights=None: OFFSETS[name](*offsets(model, data, weights))
 
 def train_variant(L:int, beta:float, changes:dict, part:str='full') -> dict:
-    if changes.get('centered') == 'visible': visible_offsets_only()
-    if changes.get('centered') == 'half': half_offsets()
+    if changes.get('centered') in OFFSETS: patch_offsets(changes['centered'])
     s = dict(PARTS[part], ptt=dict(changes, centered=bool(changes.get('centered', False)), final_eval='none'))
     train, test = point_data(L, beta, s)
     t = time.time()

@@ -6,9 +6,9 @@ Docs: https://ptt-dev.github.io/ptt/studies_common.html.md"""
 
 # %% auto #0
 __all__ = ['VERDICTS', 'report_summary', 'checkpoint_files', 'phase_progress', 'cached_phase', 'cached_with_state',
-           'settings_tag', 'evaluation_settings', 'method_settings', 'ptt_choice', 'trained', 'freeze_records',
-           'bfn_time_steps', 'save_samples', 'load_samples', 'verdict', 'signed', 'claim_row', 'not_measured',
-           'claims_markdown', 'value_range']
+           'settings_tag', 'evaluation_settings', 'method_settings', 'ptt_choice', 'logged_bound', 'bound_checked',
+           'ais_scores', 'trained', 'freeze_records', 'bfn_time_steps', 'save_samples', 'load_samples', 'verdict',
+           'signed', 'claim_row', 'not_measured', 'claims_markdown', 'value_range']
 
 # %% ../../nbs/20a_studies_common.ipynb #c1450504
 import hashlib, json, math, time
@@ -17,6 +17,7 @@ import numpy as np
 import torch
 from ..rbm import stack
 from ..exact import log_likelihood
+from ..likelihood import log_z_lower_bound, ais_log_z
 from ..sample import run_ladder
 from ..files import write_atomic
 
@@ -79,7 +80,8 @@ def method_settings(s:dict, method:str) -> dict:
 
 def ptt_choice(run, test, s:dict, g, checkpoint=None, progress=None) -> dict:
     """The PTT run's checkpoint of best test LL (own log Z), sampled by PTT over the rungs frozen up to it
-    (`checkpoint`: a file prefix that makes the sampling resumable; `progress` hears its sweeps)"""
+    (`checkpoint`: a file prefix that makes the sampling resumable; `progress` hears its sweeps), checked against
+    the certain lower bound of its log Z (`bound_checked`)"""
     logs = run.history.logs
     i = int(np.nanargmax(logs['test_ll']))
     u, model = int(logs['update'][i]), run.checkpoint(int(logs['update'][i]))
@@ -88,10 +90,50 @@ def ptt_choice(run, test, s:dict, g, checkpoint=None, progress=None) -> dict:
     out = run_ladder(models, s['n_samples'], generator=g, checkpoint=checkpoint_files(checkpoint)('sampling'),
                      progress=progress, **evaluation_settings(s))
     log_z, se = out.log_z[-1].item(), out.log_z_se[-1].item()
-    return dict(update=u, model=model, samples=out.x, log_z=log_z, log_z_se=se,
-                test_ll=log_likelihood(model, test, log_z).item(), train_log_z=float(logs['log_z'][i]),
-                train_test_ll=float(logs['test_ll'][i]), n_rungs=len(models), sampler=report_summary(out.report),
-                curve=dict(update=list(map(int, logs['update'])), test_ll=list(map(float, logs['test_ll']))))
+    choice = dict(update=u, model=model, samples=out.x, log_z=log_z, log_z_se=se,
+                  test_ll=log_likelihood(model, test, log_z).item(), train_log_z=float(logs['log_z'][i]),
+                  train_test_ll=float(logs['test_ll'][i]), n_rungs=len(models), sampler=report_summary(out.report),
+                  curve=dict(update=list(map(int, logs['update'])), test_ll=list(map(float, logs['test_ll']))))
+    return bound_checked(choice, test, known=logged_bound(run, u))
+
+# %% ../../nbs/20a_studies_common.ipynb #853a675f
+def logged_bound(run, update:int) -> float:
+    "The certain lower bound of log Z that training logged at `update` (−inf where it logged none)"
+    logs = run.history.logs
+    at = [i for i, u in enumerate(logs['update']) if int(u) == update]
+    b = list(logs.get('log_z_bound', []))
+    v = float(b[at[0]]) if at and at[0] < len(b) else math.nan
+    return v if math.isfinite(v) else -math.inf
+
+def bound_checked(choice:dict, test, *rows, known:float=-math.inf) -> dict:
+    """`choice` (a model, its `log_z`, `log_z_se`, `test_ll` on `test`) with `log_z_bound`, the largest of `known` and
+    the ascent's bound from `test` and `rows`; log Z raised to it where below, the test LL an `upper_limit` where
+    more than 4 SE below (a choice already checked is returned as it is)"""
+    if 'log_z_bound' in choice: return choice
+    model = choice['model']
+    bound = max(known, log_z_lower_bound(model, test, *rows, max_rows=4000).value)
+    out = dict(choice, log_z_bound=bound, upper_limit=bool(choice['log_z'] + 4 * choice['log_z_se'] < bound))
+    if choice['log_z'] < bound:
+        out |= dict(sampler_log_z=choice['log_z'], sampler_test_ll=choice['test_ll'], log_z=bound,
+                    test_ll=log_likelihood(model, test, bound).item())
+    return out
+
+# %% ../../nbs/20a_studies_common.ipynb #7c0bf787
+def ais_scores(checkpoints, test, g, n_chains:int=1000, n_betas:int=2000, train=None, checkpoint=None) -> dict:
+    """log Z by AIS (`n_chains` chains, `n_betas` temperatures) of each (update, model) of `checkpoints`, its standard
+    error, and the test (and `train`) LL it gives; `checkpoint`: a file prefix under which each model's AIS is saved"""
+    def ais(model):
+        t = time.perf_counter()
+        e = ais_log_z(model, n_chains=n_chains, n_betas=n_betas, generator=g)
+        return dict(log_z=e.value, se=e.se, seconds=time.perf_counter() - t)
+    keys = ('update', 'log_z', 'log_z_se', 'test_ll') + (() if train is None else ('train_ll',))
+    out = {k: [] for k in keys}
+    for u, model in checkpoints:
+        a = cached_with_state(checkpoint, f'u{u}', g, ais, model)
+        row = dict(update=u, log_z=a['log_z'], log_z_se=a['se'], test_ll=log_likelihood(model, test, a['log_z']).item())
+        if train is not None: row['train_ll'] = log_likelihood(model, train, a['log_z']).item()
+        for k in keys: out[k].append(row[k])
+    return out
 
 # %% ../../nbs/20a_studies_common.ipynb #f1d1f348
 def trained(run, what:str='training'):

@@ -34,7 +34,7 @@ from ..baselines.bfn import fit_bfn
 from ..run import write_atomic, saved_result
 from .common import (report_summary, bfn_time_steps, save_samples, load_samples, cached_phase,
                                cached_with_state, checkpoint_files, settings_tag, evaluation_settings, method_settings,
-                               trained)
+                               trained, ais_scores)
 _all_ = ['report_summary', 'bfn_time_steps', 'save_samples', 'load_samples']
 
 # %% ../../nbs/21_hgd.ipynb #hgd-006
@@ -195,12 +195,8 @@ def pcd_choice(run, data:dict, s:dict, g, checkpoint=None) -> dict:
 def pcd_ais_curve(run, updates:list, data:dict, s:dict, g, checkpoint=None) -> dict:
     """AIS log Z and train/test LL of a PCD run's checkpoints at `updates`: the independent check of its checkpoint
     ladder's curve (`checkpoint`: a file prefix under which each checkpoint's AIS is saved when done)"""
-    out = {k: [] for k in ('update', 'log_z', 'log_z_se', 'test_ll', 'train_ll')}
-    for u in updates:
-        model = run.checkpoint(u)
-        a = cached_with_state(checkpoint, f'u{u}', g, ais_check, model, s, g)
-        row = dict(update=u, log_z=a['log_z'], log_z_se=a['se'], **_lls(model, data, a['log_z']))
-        for k, v in row.items(): out[k].append(v)
+    out = ais_scores(((u, run.checkpoint(u)) for u in updates), data['test'], g, s['ais_chains'], s['ais_betas'],
+                     train=data['train'], checkpoint=checkpoint)
     out['seconds'] = seconds_at(run, out['update'])
     i = int(np.argmax(out['test_ll']))
     return dict(curve=out, update=out['update'][i], test_ll=out['test_ll'][i], train_ll=out['train_ll'][i],

@@ -27,11 +27,11 @@ from ..kernels import make_generator
 from ..exact import log_partition, log_likelihood, activity_distribution
 from ..train import fit
 from ..sample import temperature_ladder, sample
-from ..likelihood import ais_log_z
 from ..metrics import ising_moments, ising_observables
 from ..run import write_atomic, saved_result, load_run
 from .common import (report_summary, checkpoint_files, ptt_choice, freeze_records, cached_phase,
-                               settings_tag, cached_with_state, method_settings, trained, phase_progress)
+                               settings_tag, cached_with_state, method_settings, trained, phase_progress,
+                               bound_checked, logged_bound, ais_scores)
 _all_ = ['report_summary', 'ptt_choice', 'freeze_records', 'cached_phase']
 
 # %% ../../nbs/20_ising.ipynb #3dc44ea7
@@ -111,10 +111,7 @@ def scored_checkpoints(run, test, n:int, start:int) -> dict:
 
 def ais_scored_checkpoints(run, test, g) -> dict:
     "Test LL of every checkpoint of a run by its AIS log Z (`PCD_AIS`), with the AIS standard errors"
-    est = [(u, ais_log_z(m, generator=g, **PCD_AIS), m) for u, m in run.checkpoints]
-    return dict(update=[u for u, _, _ in est], log_z_se=[e.se for _, e, _ in est],
-                test_ll=[log_likelihood(m, test, e.value).item() for _, e, m in est],
-                how=f"AIS, {PCD_AIS['n_betas']} temperatures")
+    return dict(ais_scores(run.checkpoints, test, g, **PCD_AIS), how=f"AIS, {PCD_AIS['n_betas']} temperatures")
 
 def pcd_checkpoint_lls(run, test, s:dict, g) -> dict:
     "Test LL of a PCD run's checkpoints: exact for each (small hidden layer) or on a grid (up to 24), else by AIS"
@@ -212,6 +209,8 @@ def study_point(L:int, beta:float, s:dict, work=None) -> tuple:
         resumable = Path(work) / f"{tag}_choice" if work else None
         said = phase_progress(f"L = {L}, beta = {beta}, {method.upper()}")         # a line every 10 minutes at most
         choice = cached_phase(work, f"{tag}_choice", choose, run, test, s, g, checkpoint=resumable, progress=said)
+        # a choice saved before the bound was checked is checked here; no sampled log Z stands below it
+        choice = bound_checked(choice, test, train, known=logged_bound(run, choice['update']))
         models[method], t3 = choice['model'], time.perf_counter()
         exact = exact_check(choice['model'], test, L)
         out[method] = dict(_public(choice), train_seconds=t2 - t1, eval_seconds=t3 - t2,
@@ -266,7 +265,8 @@ def summary_line(r:dict) -> str:
     chi = lambda d: f"{d['moments']['chi'][0]:.1f}"
     ms = [m for m in ('pcd', 'ptt') if m in r]
     line = (f"χ data {chi(r['data'])}, " + ', '.join(f"{m.upper()} {chi(r[m]['samples'])}" for m in ms) + "; test LL "
-            + ', '.join(f"{m.upper()} {r[m]['test_ll']:.3f}" for m in ms) + f", bound {r['bound']:.3f}")
+            + ', '.join(f"{m.upper()} {'≤ ' * bool(r[m].get('upper_limit'))}{r[m]['test_ll']:.3f}" for m in ms)
+            + f", bound {r['bound']:.3f}")
     return line + (f"; PTT rungs {r['ptt']['n_rungs']}, PT temperatures {r['ptt']['n_temperatures']}" if 'ptt' in r
                    else '')
 
@@ -376,7 +376,7 @@ def plot_scaling(results:list, method:str='ptt', axes=None):
 
 # %% ../../nbs/20_ising.ipynb #5149fd75
 def plot_log_likelihood(results:list, ax=None):
-    "Test LL minus the exact bound -S, per site, vs β, for PCD and PTT, per L"
+    "Test LL minus the exact bound -S, per site, vs β, for PCD and PTT, per L (an arrow under an upper limit)"
     import matplotlib.pyplot as plt
     if ax is None: _, ax = plt.subplots(figsize=(5, 3.6), layout='constrained')
     for i, (L, rs) in enumerate(_by_L(results).items()):
@@ -386,6 +386,9 @@ def plot_log_likelihood(results:list, ax=None):
             err = np.array([math.hypot(r[m]['log_z_se'], test_set_error(L, r['beta'], r['n_test'])) / L**2 for r in rs])
             ax.errorbar(b + dx, gap, err, ls='-' if m == 'ptt' else '--', marker=STYLE[m]['marker'], ms=4,
                         color=f'C{i}', label=f"{STYLE[m]['label']} L={L}")
+            limit = np.array([bool(r[m].get('upper_limit')) for r in rs])       # the sampler's log Z below the bound
+            if limit.any():
+                ax.plot(b[limit] + dx, gap[limit] - 0.004, ls='none', marker='$\\downarrow$', ms=9, color=f'C{i}')
     ax.axhline(0, color='k', lw=0.8); ax.axvline(D.BETA_C, color='k', ls=':', lw=0.8)
     ax.set(xlabel='β', ylabel='(test LL + S) / L²  (nats per site)', title='test log-likelihood vs the exact bound')
     ax.legend(fontsize='x-small', ncol=2)

@@ -6,15 +6,15 @@ Docs: https://ptt-dev.github.io/ptt/ising.html.md"""
 
 # %% auto #0
 __all__ = ['PCD_OPTIMIZER', 'FULL', 'LARGE', 'HUGE', 'LADDERS', 'CENTERED', 'CENTERED_LARGE', 'QUICK', 'EXACT_HIDDEN',
-           'EXACT_LOG_Z_HIDDEN', 'PCD_AIS', 'STYLE', 'GAMMA_OVER_NU', 'NU', 'PARTS', 'PART_FOLDERS',
+           'EXACT_LOG_Z_HIDDEN', 'PCD_AIS', 'SCORED_KEYS', 'STYLE', 'GAMMA_OVER_NU', 'NU', 'PARTS', 'PART_FOLDERS',
            'magnetization_counts', 'describe_samples', 'magnetization_density', 'geometric_grid', 'exact_test_ll',
            'scored_checkpoints', 'ais_scored_checkpoints', 'pcd_checkpoint_lls', 'pcd_choice', 'exact_moments',
-           'exact_check', 'point_settings', 'point_data', 'fit_settings', 'run_file', 'study_point', 'point_file',
-           'save_models', 'load_models', 'run_study', 'load_study', 'summary_line', 'test_set_error', 'bound_excess',
-           'plot_histograms', 'plot_susceptibility', 'plot_ladder_sizes', 'plot_scaling', 'plot_log_likelihood',
-           'MagnetizationExplorer', 'magnetization_explorer', 'part_folder', 'run_part', 'load_ladders', 'with_ladders',
-           'mirror_test', 'mirror_table', 'plot_mirror', 'report_summary', 'ptt_choice', 'freeze_records',
-           'cached_phase']
+           'exact_check', 'point_settings', 'temperature_scored', 'scored_by_temperatures', 'point_data',
+           'fit_settings', 'run_file', 'study_point', 'point_file', 'save_models', 'load_models', 'run_study',
+           'load_study', 'summary_line', 'test_set_error', 'bound_excess', 'plot_histograms', 'plot_susceptibility',
+           'plot_ladder_sizes', 'plot_scaling', 'plot_log_likelihood', 'MagnetizationExplorer',
+           'magnetization_explorer', 'part_folder', 'run_part', 'load_ladders', 'with_ladders', 'mirror_test',
+           'mirror_table', 'plot_mirror', 'report_summary', 'ptt_choice', 'freeze_records', 'cached_phase']
 
 # %% ../../nbs/20_ising.ipynb #80676c43
 import hashlib, json, math, time
@@ -26,7 +26,7 @@ from ..rbm import from_state_dict
 from ..kernels import make_generator
 from ..exact import log_partition, log_likelihood, activity_distribution
 from ..train import fit
-from ..sample import temperature_ladder, sample
+from ..sample import temperature_ladder, sample, record_samples
 from ..metrics import ising_moments, ising_observables
 from ..run import write_atomic, saved_result, load_run
 from .common import (report_summary, checkpoint_files, ptt_choice, freeze_records, cached_phase,
@@ -167,6 +167,26 @@ def point_settings(s:dict) -> dict:
 
 def _public(choice:dict) -> dict: return {k: v for k, v in choice.items() if k not in ('model', 'samples')}
 
+def temperature_scored(t, model, test, n:int) -> dict:
+    """`model` scored by temperature PT over its thermalized ladder `t` (a `BuiltLadder`, run on): `n` samples, log Z
+    of the top rung and the test LL it gives"""
+    out = record_samples(t.tempering, t.report, n, log_z=True)
+    log_z, se = out.log_z[-1].item(), out.log_z_se[-1].item()
+    return dict(model=model, samples=out.x, log_z=log_z, log_z_se=se, test_ll=log_likelihood(model, test, log_z).item(),
+                sampler=report_summary(t.report), seconds=out.seconds)
+
+SCORED_KEYS = ('log_z', 'log_z_se', 'test_ll', 'samples', 'sampler', 'log_z_bound', 'upper_limit', 'sampler_log_z',
+               'sampler_test_ll')
+
+def scored_by_temperatures(ptt:dict, by_t:dict) -> dict:
+    """PTT's part of a point whose own sampler did not thermalize, with temperature PT's scoring `by_t` of the same
+    model: where that is sound (its log Z no upper limit), the samples, log Z and test LL are temperature PT's, its own
+    sampler's kept under `own_sampler`; else PTT's own stay, and temperature PT's are kept under `by_temperatures`"""
+    if by_t.get('upper_limit'): return ptt | dict(by_temperatures=by_t)
+    own = {k: ptt[k] for k in SCORED_KEYS if k in ptt}
+    rest = {k: v for k, v in ptt.items() if k not in SCORED_KEYS}
+    return rest | {k: by_t[k] for k in SCORED_KEYS if k in by_t} | dict(scored_by='temperature PT', own_sampler=own)
+
 def point_data(L:int, beta:float, s:dict) -> tuple:
     """The training and test configurations of the point (L, β) with settings `s`: Swendsen–Wang draws split 60/40, both
     from the study's seed"""
@@ -224,6 +244,12 @@ def study_point(L:int, beta:float, s:dict, work=None) -> tuple:
             out['ptt']['n_temperatures'] = len(t.values)
             out['ptt']['temperature_ladder'] = dict(betas=t.values, seconds=time.perf_counter() - t4,
                                                     **report_summary(t.report))
+            if not choice['sampler']['thermalized'] and t.report.reliable:     # a certified sampler scores the model
+                by_t = cached_phase(work, f"{tag}_temperature_samples", temperature_scored, t, choice['model'], test,
+                                    s['n_samples'])
+                by_t = bound_checked(by_t, test, train, known=logged_bound(run, choice['update']))
+                described = dict(_public(by_t), samples=describe_samples(by_t['samples'], L, seed))
+                out['ptt'] = scored_by_temperatures(out['ptt'], described)      # if sound
     out['seconds'] = time.perf_counter() - t0
     return out, models
 

@@ -239,8 +239,11 @@ def study_point(L:int, beta:float, s:dict, work=None) -> tuple:
         if method == 'ptt':
             out['ptt']['ladder_rungs'], out['ptt']['freezes'] = len(run.ladder), freeze_records(run)
             t4 = time.perf_counter()
+            # resumable: the refinement's runs saved as they go (at L = 20 one takes longer than a session)
+            ladder_file = checkpoint_files(Path(work) / f"{tag}_temperatures" if work else None)('ladder')
             t = cached_phase(work, f"{tag}_temperatures", temperature_ladder, choice['model'], n_chains=s['n_chains'],
-                             gibbs_steps=s['gibbs_steps'], full=True, generator=g, progress=said)
+                             gibbs_steps=s['gibbs_steps'], full=True, generator=g, progress=said,
+                             checkpoint=ladder_file)
             out['ptt']['n_temperatures'] = len(t.values)
             out['ptt']['temperature_ladder'] = dict(betas=t.values, seconds=time.perf_counter() - t4,
                                                     **report_summary(t.report))

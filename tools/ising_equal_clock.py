@@ -10,7 +10,6 @@ point's data, not saved. Prints PCD's seconds, and PTT's test LL (its own log Z,
 logged update on the way, the update it reached in PCD's time, and the best it had by then; against PCD's best
 checkpoint as the saved point has it (`nbs/results/ising`, or the folder given as a fourth argument)."""
 import json, sys, time, warnings
-from pathlib import Path
 import numpy as np
 from ptt.studies.ising import PARTS, point_data, fit_settings, point_file, part_folder
 from ptt.train import fit
@@ -36,8 +35,7 @@ def main(L:int, beta:float, part:str='full', folder:str='nbs/results/ising'):
     within = secs <= t_pcd
     for u, sec, ll in zip(ups, secs, lls): print(f"  PTT update {u:5.0f} at {sec:7.1f} s: test LL {ll:9.2f}")
     best = float(np.nanmax(lls[within])) if within.any() else float('nan')
-    f = point_file(Path(folder) if part not in ('ladders', 'centered', 'centered_large')
-                   else part_folder(part, folder), L, beta)
+    f = point_file(part_folder(part, folder), L, beta)
     pcd_best = json.loads(f.read_text())['pcd']['test_ll'] if f.exists() else float('nan')
     print(f"PTT in PCD's {t_pcd:.1f} s: {ptt.state.update} updates, best logged test LL {best:.2f} "
           f"(own log Z); PCD's best (saved point) {pcd_best:.2f}: PTT {best - pcd_best:+.2f}")

@@ -7,8 +7,8 @@ Docs: https://ptt-dev.github.io/ptt/studies_common.html.md"""
 # %% auto #0
 __all__ = ['VERDICTS', 'report_summary', 'checkpoint_files', 'phase_progress', 'cached_phase', 'cached_with_state',
            'settings_tag', 'evaluation_settings', 'method_settings', 'ptt_choice', 'logged_bound', 'bound_checked',
-           'ais_scores', 'trained', 'freeze_records', 'bfn_time_steps', 'save_samples', 'load_samples', 'verdict',
-           'signed', 'claim_row', 'not_measured', 'claims_markdown', 'value_range']
+           'ais_estimate', 'ais_scores', 'trained', 'freeze_records', 'bfn_time_steps', 'save_samples', 'load_samples',
+           'verdict', 'signed', 'claim_row', 'not_measured', 'claims_markdown', 'value_range']
 
 # %% ../../nbs/20a_studies_common.ipynb #c1450504
 import hashlib, json, math, time
@@ -119,17 +119,19 @@ def bound_checked(choice:dict, test, *rows, known:float=-math.inf) -> dict:
     return out
 
 # %% ../../nbs/20a_studies_common.ipynb #7c0bf787
+def ais_estimate(model, g, n_chains:int=1000, n_betas:int=2000) -> dict:
+    "log Z of `model` by AIS (`n_chains` chains, `n_betas` temperatures), its standard error and the seconds it took"
+    t = time.perf_counter()
+    e = ais_log_z(model, n_chains=n_chains, n_betas=n_betas, generator=g)
+    return dict(log_z=e.value, se=e.se, seconds=time.perf_counter() - t)
+
 def ais_scores(checkpoints, test, g, n_chains:int=1000, n_betas:int=2000, train=None, checkpoint=None) -> dict:
     """log Z by AIS (`n_chains` chains, `n_betas` temperatures) of each (update, model) of `checkpoints`, its standard
     error, and the test (and `train`) LL it gives; `checkpoint`: a file prefix under which each model's AIS is saved"""
-    def ais(model):
-        t = time.perf_counter()
-        e = ais_log_z(model, n_chains=n_chains, n_betas=n_betas, generator=g)
-        return dict(log_z=e.value, se=e.se, seconds=time.perf_counter() - t)
     keys = ('update', 'log_z', 'log_z_se', 'test_ll') + (() if train is None else ('train_ll',))
     out = {k: [] for k in keys}
     for u, model in checkpoints:
-        a = cached_with_state(checkpoint, f'u{u}', g, ais, model)
+        a = cached_with_state(checkpoint, f'u{u}', g, ais_estimate, model, g, n_chains, n_betas)
         row = dict(update=u, log_z=a['log_z'], log_z_se=a['se'], test_ll=log_likelihood(model, test, a['log_z']).item())
         if train is not None: row['train_ll'] = log_likelihood(model, train, a['log_z']).item()
         for k in keys: out[k].append(row[k])

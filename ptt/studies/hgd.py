@@ -26,7 +26,7 @@ from ..kernels import make_generator
 from ..exact import log_partition, log_likelihood
 from ..train import fit
 from ..sample import checkpoint_ladder, run_ladder, record_samples, checkpoint_rungs
-from ..likelihood import ais_log_z, log_z_lower_bound
+from ..likelihood import log_z_lower_bound
 from ..metrics import (pca, correlation_errors, nearest_neighbours, nn_summary, privacy_pvalues, hamming_distances,
                          emd_pca)
 from ..clustering import free_energy_tree
@@ -34,7 +34,7 @@ from ..baselines.bfn import fit_bfn
 from ..run import write_atomic, saved_result
 from .common import (report_summary, bfn_time_steps, save_samples, load_samples, cached_phase,
                                cached_with_state, checkpoint_files, settings_tag, evaluation_settings, method_settings,
-                               trained, ais_scores)
+                               trained, ais_scores, ais_estimate)
 _all_ = ['report_summary', 'bfn_time_steps', 'save_samples', 'load_samples']
 
 # %% ../../nbs/21_hgd.ipynb #hgd-006
@@ -104,9 +104,7 @@ def train_run(method:str, data:dict, s:dict, path:Path):
 # %% ../../nbs/21_hgd.ipynb #hgd-022
 def ais_check(model, s:dict, g) -> dict:
     "log Z of `model` by annealed importance sampling, the independent cross-check of the ladders' estimates"
-    t = time.perf_counter()
-    est = ais_log_z(model, n_chains=s['ais_chains'], n_betas=s['ais_betas'], generator=g)
-    return dict(log_z=est.value, se=est.se, seconds=time.perf_counter() - t)
+    return ais_estimate(model, g, s['ais_chains'], s['ais_betas'])
 
 def exact_reference(model, data:dict) -> dict:
     "Exact log Z and train/test LL of `model` when its hidden layer can be enumerated, else {}"

@@ -230,7 +230,8 @@ def study_point(L:int, beta:float, s:dict, work=None) -> tuple:
         said = phase_progress(f"L = {L}, beta = {beta}, {method.upper()}")         # a line every 10 minutes at most
         choice = cached_phase(work, f"{tag}_choice", choose, run, test, s, g, checkpoint=resumable, progress=said)
         # a choice saved before the bound was checked is checked here; no sampled log Z stands below it
-        choice = bound_checked(choice, test, train, known=logged_bound(run, choice['update']))
+        known = logged_bound(run, choice['update'])                              # training's bound at the choice
+        choice = bound_checked(choice, test, train, known=known)
         models[method], t3 = choice['model'], time.perf_counter()
         exact = exact_check(choice['model'], test, L)
         out[method] = dict(_public(choice), train_seconds=t2 - t1, eval_seconds=t3 - t2,
@@ -250,7 +251,7 @@ def study_point(L:int, beta:float, s:dict, work=None) -> tuple:
             if not choice['sampler']['thermalized'] and t.report.reliable:     # a certified sampler scores the model
                 by_t = cached_phase(work, f"{tag}_temperature_samples", temperature_scored, t, choice['model'], test,
                                     s['n_samples'])
-                by_t = bound_checked(by_t, test, train, known=logged_bound(run, choice['update']))
+                by_t = bound_checked(by_t, test, train, known=known)
                 described = dict(_public(by_t), samples=describe_samples(by_t['samples'], L, seed))
                 out['ptt'] = scored_by_temperatures(out['ptt'], described)      # if sound
     out['seconds'] = time.perf_counter() - t0

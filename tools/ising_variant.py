@@ -2,6 +2,7 @@
 
     python tools/ising_variant.py 12 0.30 '{"lr": 0.05}'        # L, beta, the settings changed (JSON)
     python tools/ising_variant.py 12 0.55 '{"centered": true}'
+    python tools/ising_variant.py 12 0.30 '{"damped": 25}' large   # the gain bound damps N_h + 1 directions, not 3
     python tools/ising_variant.py 16 0.48 '{"centered": true}' huge    # a part's settings and data (default: full)
     python tools/ising_variant.py 16 0.48 nbs/results/ising46/runs/L16_beta0.480_ptt.h5 huge   # a saved run, read
     python tools/ising_variant.py 12 0.44 '{"centered": "visible"}' large   # centered on the visible units alone

@@ -109,12 +109,15 @@ def scored_checkpoints(run, test, n:int, start:int) -> dict:
     ll.update({u: exact_test_ll(cps[u], test) for u in _neighbours(list(cps), grid, max(ll, key=ll.get))})
     return dict(update=sorted(ll), test_ll=[ll[u] for u in sorted(ll)], how=f'exact, {len(ll)} checkpoints')
 
-def ais_scored_checkpoints(run, test, g) -> dict:
-    "Test LL of every checkpoint of a run by its AIS log Z (`PCD_AIS`), with the AIS standard errors"
-    return dict(ais_scores(run.checkpoints, test, g, **PCD_AIS), how=f"AIS, {PCD_AIS['n_betas']} temperatures")
+def ais_scored_checkpoints(run, test, g, checkpoint=None) -> dict:
+    """Test LL of every checkpoint of a run by its AIS log Z (`PCD_AIS`), with the AIS standard errors (`checkpoint`: a
+    file prefix under which each checkpoint's AIS is saved as it is done)"""
+    scores = ais_scores(run.checkpoints, test, g, checkpoint=checkpoint, **PCD_AIS)
+    return dict(scores, how=f"AIS, {PCD_AIS['n_betas']} temperatures")
 
-def pcd_checkpoint_lls(run, test, s:dict, g) -> dict:
-    "Test LL of a PCD run's checkpoints: exact for each (small hidden layer) or on a grid (up to 24), else by AIS"
+def pcd_checkpoint_lls(run, test, s:dict, g, checkpoint=None) -> dict:
+    """Test LL of a PCD run's checkpoints: exact for each (small hidden layer) or on a grid (up to 24), else by AIS
+    (`checkpoint`: a file prefix that makes the AIS scores resumable)"""
     n_hidden = run.model.n_hidden
     if n_hidden <= EXACT_HIDDEN:
         cps = [(u, m.to(dtype=torch.float64)) for u, m in run.checkpoints]
@@ -122,7 +125,7 @@ def pcd_checkpoint_lls(run, test, s:dict, g) -> dict:
                     how='exact')
     if n_hidden <= EXACT_LOG_Z_HIDDEN and s.get('pcd_exact_checkpoints'):
         return scored_checkpoints(run, test, s['pcd_exact_checkpoints'], s['updates'] // s['log_points'])
-    return ais_scored_checkpoints(run, test, g)
+    return ais_scored_checkpoints(run, test, g, checkpoint)
 
 def pcd_choice(run, test, s:dict, g, checkpoint=None, progress=None) -> dict:
     """The PCD run's checkpoint of best test LL, sampled by temperature PT (`checkpoint`: a file prefix that makes the
@@ -130,7 +133,9 @@ def pcd_choice(run, test, s:dict, g, checkpoint=None, progress=None) -> dict:
     ck = checkpoint_files(checkpoint)
     def scores():
         t0 = time.perf_counter()
-        return dict(pcd_checkpoint_lls(run, test, s, g), seconds=time.perf_counter() - t0)
+        # beyond 24 hidden units each of the 72 checkpoints' AIS is saved as it is done: a stop repeats one at most
+        ais = None if checkpoint is None else f"{checkpoint}-ais"
+        return dict(pcd_checkpoint_lls(run, test, s, g, ais), seconds=time.perf_counter() - t0)
     # saved as soon as known: a stop during the sampling below does not score them anew
     curve = cached_with_state(checkpoint, 'curve', g, scores)
     u = curve['update'][int(np.argmax(curve['test_ll']))]

@@ -133,7 +133,7 @@ def pcd_choice(run, test, s:dict, g, checkpoint=None, progress=None) -> dict:
     ck = checkpoint_files(checkpoint)
     def scores():
         t0 = time.perf_counter()
-        # beyond 24 hidden units each of the 72 checkpoints' AIS is saved as it is done: a stop repeats one at most
+        # beyond 24 hidden units each checkpoint's AIS is saved as it is done: a stop repeats one at most
         ais = None if checkpoint is None else f"{checkpoint}-ais"
         return dict(pcd_checkpoint_lls(run, test, s, g, ais), seconds=time.perf_counter() - t0)
     # saved as soon as known: a stop during the sampling below does not score them anew
